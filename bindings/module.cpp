@@ -1,0 +1,33 @@
+// The extension module tilecraft._core: the shared exception types, then every registered game.
+#include "bind_game.hpp"
+
+namespace tilecraft {
+
+std::vector<Binder>& game_binders() {
+  static std::vector<Binder> binders;
+  return binders;
+}
+
+}  // namespace tilecraft
+
+PYBIND11_MODULE(_core, m) {
+  namespace py = pybind11;
+  m.doc() = "tilecraft's C++ engines (use the tilecraft package, not this module directly)";
+  static py::exception<tilecraft::IllegalAction> illegal(m, "IllegalActionError", PyExc_ValueError);
+  static py::exception<tilecraft::InvalidState> invalid_state(m, "InvalidStateError", PyExc_ValueError);
+  static py::exception<tilecraft::InvalidConfig> invalid_config(m, "InvalidConfigError", PyExc_ValueError);
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const tilecraft::IllegalAction& e) {
+      py::set_error(illegal, e.what());
+    } catch (const tilecraft::InvalidState& e) {
+      py::set_error(invalid_state, e.what());
+    } catch (const tilecraft::InvalidConfig& e) {
+      py::set_error(invalid_config, e.what());
+    }
+  });
+  m.attr("CHANCE") = tilecraft::kChanceSeat;
+  m.attr("TERMINAL") = tilecraft::kTerminalSeat;
+  for (auto bind : tilecraft::game_binders()) bind(m);
+}

@@ -1,0 +1,130 @@
+// Game-generic batch runners: random playouts, and the thread pool helper every batch entry
+// point uses. Game i of a batch is seeded from mix_seed(seed, i), so results do not depend on the
+// number of threads.
+#pragma once
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <thread>
+#include <vector>
+
+#include "core/action_list.hpp"
+#include "core/rng.hpp"
+
+namespace tilecraft {
+
+// Picks a chance outcome with its probability.
+template <class S>
+int32_t sample_chance(const S& s, Rng& rng) {
+  ChanceList<S::kMaxChanceOutcomes> outcomes;
+  s.chance_outcomes(outcomes);
+  double r = rng.uniform();
+  for (int i = 0; i < outcomes.size - 1; ++i) {
+    r -= outcomes.items[i].probability;
+    if (r < 0) return outcomes.items[i].outcome;
+  }
+  return outcomes.items[outcomes.size - 1].outcome;
+}
+
+// Plays uniformly random legal actions (and chance outcomes with their probabilities) to the end.
+// Returns the number of actions applied.
+template <class S>
+int random_playout(S& s, Rng& rng, int max_actions = 1 << 30) {
+  ActionList<S::kMaxActions> actions;
+  int n = 0;
+  while (!s.is_terminal() && n < max_actions) {
+    if (s.is_chance_node()) {
+      s.apply(sample_chance(s, rng));
+    } else {
+      s.legal_actions(actions);
+      s.apply(actions.items[rng.below(static_cast<uint32_t>(actions.size))]);
+    }
+    ++n;
+  }
+  return n;
+}
+
+// Runs fn(i) for i in [0, n) on `threads` threads (work is handed out in small chunks).
+template <class F>
+void parallel_for(int64_t n, int threads, F&& fn) {
+  threads = std::max(1, threads);
+  if (threads == 1 || n < 2) {
+    for (int64_t i = 0; i < n; ++i) fn(i);
+    return;
+  }
+  std::atomic<int64_t> next{0};
+  const int64_t chunk = std::max<int64_t>(1, std::min<int64_t>(64, n / (threads * 8)));
+  auto worker = [&]() {
+    for (;;) {
+      const int64_t begin = next.fetch_add(chunk);
+      if (begin >= n) return;
+      const int64_t end = std::min(n, begin + chunk);
+      for (int64_t i = begin; i < end; ++i) fn(i);
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
+  worker();
+  for (auto& th : pool) th.join();
+}
+
+struct PlayoutResults {
+  int players = 0;
+  std::vector<double> scores;    // n * players
+  std::vector<double> returns;   // n * players
+  std::vector<uint8_t> winners;  // n * players, 1 for each (co-)winner
+  std::vector<int32_t> length;   // actions per game, chance outcomes included
+};
+
+template <class S>
+PlayoutResults random_playouts(const typename S::Config& config, int64_t n, uint64_t seed, int threads) {
+  PlayoutResults r;
+  S probe(config, 0);
+  const int p = probe.num_players();
+  r.players = p;
+  r.scores.assign(n * p, 0.0);
+  r.returns.assign(n * p, 0.0);
+  r.winners.assign(n * p, 0);
+  r.length.assign(n, 0);
+  parallel_for(n, threads, [&](int64_t i) {
+    S s(config, mix_seed(seed, 2 * static_cast<uint64_t>(i)));
+    Rng rng(mix_seed(seed, 2 * static_cast<uint64_t>(i) + 1));
+    r.length[i] = random_playout(s, rng);
+    s.scores(&r.scores[i * p]);
+    s.returns(&r.returns[i * p]);
+    const uint32_t w = s.winners();
+    for (int k = 0; k < p; ++k) r.winners[i * p + k] = (w >> k) & 1u;
+  });
+  return r;
+}
+
+// The greedy one-ply choice: the legal action whose successor has the highest heuristic value
+// for the mover; ties broken uniformly by rng. The successor is computed on a copy whose hidden
+// parts were re-determinized from rng, so the choice never depends on the real future.
+template <class S>
+int32_t greedy_action(const S& state, Rng& rng) {
+  ActionList<S::kMaxActions> actions;
+  state.legal_actions(actions);
+  if (state.is_chance_node()) return sample_chance(state, rng);
+  const int me = state.current_player();
+  S base = state;
+  base.resample_hidden(me, rng.next());
+  double best = -1e300;
+  int32_t choice = actions.items[0];
+  int ties = 0;
+  for (int32_t a : actions) {
+    S next = base;
+    next.apply(a);
+    const double v = next.heuristic(me);
+    if (v > best) {
+      best = v;
+      choice = a;
+      ties = 1;
+    } else if (v == best && rng.below(static_cast<uint32_t>(++ties)) == 0) {
+      choice = a;
+    }
+  }
+  return choice;
+}
+
+}  // namespace tilecraft
