@@ -53,7 +53,8 @@ class State {
  public:
   using Config = azul::Config;
   static constexpr const char* kName = "azul";
-  static constexpr int kMaxActions = 160;  // at most 10 sources x 5 colours x 6 destinations, far fewer in practice
+  // (source, colour) pairs on display: at most 9 factories x 4 colours + 5 in the centre = 41, x 6 destinations
+  static constexpr int kMaxActions = 256;
   static constexpr int kMaxChanceOutcomes = 5;
 
   State(const Config& config, uint64_t seed);

@@ -1,0 +1,40 @@
+"""tilecraft: fast C++ rules engines for tile-laying board games, with a Python API.
+
+>>> import tilecraft
+>>> state = tilecraft.make("azul", players=2, seed=1)
+>>> while not state.is_terminal():
+...     state.apply(state.legal_actions()[0])
+>>> state.scores()
+"""
+from ._core import CHANCE, TERMINAL, IllegalActionError, InvalidConfigError, InvalidStateError
+from .games import GameSpec, UnknownGameError, from_json, game_spec, list_games, make, make_config
+from .bots import Bot, GreedyBot, RandomBot, make_bot
+from .match import MatchResult, play_match, play_matches
+from .playouts import random_playouts
+from .render import render_text
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "IllegalActionError",
+    "InvalidConfigError",
+    "InvalidStateError",
+    "UnknownGameError",
+    "GameSpec",
+    "make",
+    "make_config",
+    "from_json",
+    "list_games",
+    "game_spec",
+    "Bot",
+    "RandomBot",
+    "GreedyBot",
+    "make_bot",
+    "MatchResult",
+    "play_match",
+    "play_matches",
+    "random_playouts",
+    "render_text",
+]

@@ -1,0 +1,227 @@
+"""The ``tilecraft`` command: play, match, rules, replay, bench."""
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import time
+from typing import Any, Dict, List, Optional, Sequence
+
+from . import __version__
+from .bots import BOT_FACTORIES, _parse_value
+from .games import game_spec, list_games
+
+
+def _options(pairs: Optional[Sequence[str]]) -> Dict[str, Any]:
+    options: Dict[str, Any] = {}
+    for pair in pairs or []:
+        key, eq, value = pair.partition("=")
+        if not eq or not key:
+            raise SystemExit(f"tilecraft: option {pair!r} must look like NAME=VALUE (see 'tilecraft rules GAME')")
+        options[key] = _parse_value(value)
+    return options
+
+
+def _bots(text: str) -> List[str]:
+    # Split on commas that start a new bot: "mcts:iterations=100,threads=2,random" keeps options together.
+    bots: List[str] = []
+    for part in text.split(","):
+        if bots and "=" in part and ":" not in part:
+            bots[-1] += "," + part
+        else:
+            bots.append(part)
+    return [b for b in bots if b]
+
+
+def _add_game_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("game", choices=list_games(), help="which game")
+    p.add_argument("--bots", default="greedy,random",
+                   help="comma-separated bots, one per seat (default: greedy,random); built in: "
+                        + ", ".join(sorted(BOT_FACTORIES)) + "; options as name:key=value")
+    p.add_argument("--players", type=int, default=None, help="player count (default: the number of bots)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the (first) game (default: 0)")
+    p.add_argument("-o", "--option", action="append", metavar="NAME=VALUE",
+                   help="a rule option, repeatable (see 'tilecraft rules GAME')")
+    p.add_argument("--replay", metavar="FILE", help="append the games to this JSON-lines replay file")
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from .match import play_match
+    from .render import render_text
+
+    bots = _bots(args.bots)
+    result = play_match(args.game, bots, seed=args.seed, players=args.players, replay=args.replay,
+                        **_options(args.option))
+    spec = game_spec(args.game)
+    state = spec.state_class(spec.to_core(result.players, result.options), result.seed)
+    for a in result.actions:
+        if args.verbose:
+            who = "chance" if state.is_chance_node() else f"seat {state.current_player()}"
+            print(f"{who}: {state.action_to_string(a)}")
+        state.apply(a)
+    print(render_text(state))
+    print()
+    for seat, (bot, score) in enumerate(zip(result.bots, result.scores)):
+        mark = "  winner" if seat in result.winners else ""
+        print(f"seat {seat} {bot:>12}: {score:g}{mark}")
+    return 0
+
+
+def cmd_match(args: argparse.Namespace) -> int:
+    from .match import play_matches
+
+    bots = _bots(args.bots)
+    n = len(bots)
+    if args.players is not None and args.players != n:
+        print(f"tilecraft: --players {args.players} needs {args.players} bots, got {n}", file=sys.stderr)
+        return 2
+    wins = [0.0] * n
+    score_sum = [0.0] * n
+    score_sq = [0.0] * n
+    seconds = [0.0] * n
+    moves = [0] * n
+    start = time.perf_counter()
+    options = _options(args.option)
+    handle = open(args.replay, "a", encoding="utf-8") if args.replay else None
+    try:
+        for g in range(args.games):
+            shift = g % n
+            order = bots[shift:] + bots[:shift]
+            result = play_matches(args.game, order, 1, seed=args.seed + g, rotate=False, replay=handle, **options)[0]
+            for seat in range(n):
+                b = (seat + shift) % n
+                s = result.scores[seat]
+                score_sum[b] += s
+                score_sq[b] += s * s
+                if seat in result.winners:
+                    wins[b] += 1.0 / len(result.winners)
+            for seat, t in zip(result.actors, result.move_seconds):
+                if seat >= 0:
+                    b = (seat + shift) % n
+                    seconds[b] += t
+                    moves[b] += 1
+            if sys.stderr.isatty():
+                elapsed = time.perf_counter() - start
+                eta = elapsed / (g + 1) * (args.games - g - 1)
+                print(f"\r{g + 1}/{args.games} games, ETA {eta:.0f}s", end="", file=sys.stderr, flush=True)
+    except KeyboardInterrupt:
+        print("\ninterrupted; results of finished games:", file=sys.stderr)
+        args.games = g
+    finally:
+        if handle:
+            handle.close()
+    if sys.stderr.isatty():
+        print(file=sys.stderr)
+    games = max(1, args.games)
+    print(f"{args.games} games of {args.game}, seats rotated, seeds {args.seed}..{args.seed + args.games - 1}")
+    print(f"{'seat-bot':<24} {'wins':>7} {'win %':>7} {'mean score':>11} {'± 95%':>7} {'ms/move':>8}")
+    for b, name in enumerate(bots):
+        mean = score_sum[b] / games
+        var = max(0.0, score_sq[b] / games - mean * mean)
+        ci = 1.96 * math.sqrt(var / games)
+        ms = 1000 * seconds[b] / moves[b] if moves[b] else 0.0
+        print(f"{f'{b}:{name}':<24} {wins[b]:>7g} {100 * wins[b] / games:>6.1f}% {mean:>11.2f} {ci:>7.2f} {ms:>8.3f}")
+    print(f"({time.perf_counter() - start:.1f}s; shared victories count 1/k to each winner)")
+    return 0
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    names = [args.game] if args.game else list_games()
+    for name in names:
+        spec = game_spec(name)
+        print(f"{spec.name}: {spec.title}. {spec.doc}")
+        print(f"  players: {', '.join(str(p) for p in spec.players)}")
+        for o in spec.options:
+            print(f"  -o {o.name}=VALUE   default {o.default!r}; allowed: {o.describe_allowed()}")
+            print(f"        {o.doc}")
+        print()
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from .match import check_replay
+
+    summaries = check_replay(args.file)
+    for i, s in enumerate(summaries, 1):
+        print(f"game {i}: {s['game']} seed {s['seed']} {s['actions']} actions, scores {s['scores']}, "
+              f"winners {s['winners']}: OK")
+    print(f"{len(summaries)} game(s) replayed; every action legal, every result as recorded")
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from .playouts import random_playouts
+
+    start = time.perf_counter()
+    r = random_playouts(args.game, args.games, seed=args.seed, threads=args.threads, players=args.players or 2,
+                        **_options(args.option))
+    elapsed = time.perf_counter() - start
+    moves = int(r["length"].sum())
+    print(f"{args.games} random {args.game} games on {args.threads} thread(s): {elapsed:.3f}s, "
+          f"{args.games / elapsed:,.0f} games/s, {moves / elapsed:,.0f} actions/s "
+          f"({moves / max(1, args.games):.1f} actions per game, chance outcomes included)")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="tilecraft",
+        description="Fast engines for tile-laying board games: play bots against each other, run "
+                    "matches, check replays, list rules and options.",
+        epilog="Examples: tilecraft play azul --bots greedy,random | tilecraft match azul --bots greedy,random "
+               "--games 200 | tilecraft rules azul",
+    )
+    parser.add_argument("--version", action="version", version=f"tilecraft {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser("play", help="play one game between bots and print the final position",
+                       description="Play one game between bots and print the final position as a text diagram.")
+    _add_game_args(p)
+    p.add_argument("-v", "--verbose", action="store_true", help="print every action")
+    p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("match", help="play N games with seat rotation and print a results table",
+                       description="Play N games between bots, rotating seats every game, and print wins, "
+                                   "win rates, mean scores with 95%% intervals and thinking time.")
+    _add_game_args(p)
+    p.add_argument("--games", type=int, default=100, help="number of games (default: 100)")
+    p.set_defaults(func=cmd_match)
+
+    p = sub.add_parser("rules", help="list the games and their rule options",
+                       description="List the games, their player counts and rule options.")
+    p.add_argument("game", nargs="?", choices=list_games(), help="only this game")
+    p.set_defaults(func=cmd_rules)
+
+    p = sub.add_parser("replay", help="re-run a replay file and check every action and result",
+                       description="Re-run every game of a JSON-lines replay file (written by play/match "
+                                   "--replay) and check that every action is legal and the results match.")
+    p.add_argument("file", help="the replay file")
+    p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("bench", help="time C++ batch random playouts",
+                       description="Time complete random games played in C++ (the GIL released).")
+    p.add_argument("game", choices=list_games())
+    p.add_argument("--games", type=int, default=100000, help="number of games (default: 100000)")
+    p.add_argument("--threads", type=int, default=1, help="threads (default: 1)")
+    p.add_argument("--players", type=int, default=None, help="player count (default: 2)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("-o", "--option", action="append", metavar="NAME=VALUE", help="a rule option, repeatable")
+    p.set_defaults(func=cmd_bench)
+    return parser
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 0
+    try:
+        return args.func(args)
+    except (ValueError, KeyError, TypeError) as e:
+        print(f"tilecraft: error: {e}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

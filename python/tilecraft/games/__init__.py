@@ -1,0 +1,159 @@
+"""The game registry. Each module in this package defines ``SPEC = GameSpec(...)``; adding a game
+means adding a module, nothing here changes."""
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import json
+import pkgutil
+from typing import Any, Callable, Dict, Mapping, Optional, Sequence, Tuple
+
+from .._core import InvalidConfigError, InvalidStateError
+
+
+class UnknownGameError(KeyError):
+    """No game of that name is registered."""
+
+    def __str__(self) -> str:  # KeyError would show the message in quotes
+        return str(self.args[0]) if self.args else ""
+
+
+@dataclasses.dataclass(frozen=True)
+class Option:
+    """One rule option of a game: its name, default, the allowed values and what it means."""
+
+    name: str
+    default: Any
+    doc: str
+    choices: Optional[Tuple[Any, ...]] = None  # allowed values, if a fixed set
+    kind: type = str  # int or str
+    check: Optional[Callable[[Any, int], Optional[str]]] = None  # (value, players) -> error text or None
+    allowed_text: str = ""  # how to describe the allowed values in errors and help
+
+    def describe_allowed(self) -> str:
+        if self.allowed_text:
+            return self.allowed_text
+        if self.choices is not None:
+            return ", ".join(repr(c) for c in self.choices)
+        return self.kind.__name__
+
+    def validate(self, game: str, value: Any, players: int) -> Any:
+        if self.kind is int:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise InvalidConfigError(
+                    f"{game}: option {self.name}={value!r} must be an integer ({self.describe_allowed()})"
+                )
+        elif not isinstance(value, self.kind):
+            raise InvalidConfigError(
+                f"{game}: option {self.name}={value!r} must be a {self.kind.__name__} ({self.describe_allowed()})"
+            )
+        if self.choices is not None and value not in self.choices:
+            raise InvalidConfigError(
+                f"{game}: option {self.name}={value!r} is not allowed; choose one of {self.describe_allowed()}"
+            )
+        if self.check is not None:
+            problem = self.check(value, players)
+            if problem:
+                raise InvalidConfigError(f"{game}: option {self.name}={value!r}: {problem}")
+        return value
+
+
+@dataclasses.dataclass(frozen=True)
+class GameSpec:
+    """What the registry knows about a game."""
+
+    name: str
+    title: str
+    state_class: Any  # the pybind11 class from tilecraft._core
+    players: Tuple[int, ...]
+    options: Tuple[Option, ...]
+    to_core: Callable[[int, Dict[str, Any]], Dict[str, Any]]  # (players, validated options) -> C++ config dict
+    playouts: Callable[..., Dict[str, Any]]  # the C++ batch random-playout entry point
+    doc: str = ""
+
+    def option(self, name: str) -> Option:
+        for o in self.options:
+            if o.name == name:
+                return o
+        raise InvalidConfigError(self._unknown(name))
+
+    def _unknown(self, name: str) -> str:
+        names = ", ".join(o.name for o in self.options) or "(none)"
+        return f"{self.name}: unknown option {name!r}; the options are: {names}"
+
+    def validate(self, players: Any, options: Mapping[str, Any]) -> Dict[str, Any]:
+        if isinstance(players, bool) or not isinstance(players, int) or players not in self.players:
+            allowed = ", ".join(str(p) for p in self.players)
+            raise InvalidConfigError(f"{self.name}: players must be one of {allowed}, got {players!r}")
+        for name in options:
+            if name not in {o.name for o in self.options}:
+                raise InvalidConfigError(self._unknown(name))
+        values = {}
+        for o in self.options:
+            values[o.name] = o.validate(self.name, options.get(o.name, o.default), players)
+        return values
+
+    def core_config(self, players: int = 2, **options: Any) -> Dict[str, Any]:
+        """The validated configuration as the dict the C++ engine takes."""
+        return self.to_core(players, self.validate(players, options))
+
+
+_REGISTRY: Dict[str, GameSpec] = {}
+
+
+def _discover() -> None:
+    if _REGISTRY:
+        return
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
+        if info.name.startswith("_"):
+            continue
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        spec = getattr(module, "SPEC", None)
+        if isinstance(spec, GameSpec):
+            _REGISTRY[spec.name] = spec
+
+
+def list_games() -> Sequence[str]:
+    """Names of the registered games, sorted."""
+    _discover()
+    return sorted(_REGISTRY)
+
+
+def game_spec(name: str) -> GameSpec:
+    """The GameSpec of a game; raises UnknownGameError listing the games."""
+    _discover()
+    if not isinstance(name, str) or name.lower() not in _REGISTRY:
+        raise UnknownGameError(f"unknown game {name!r}; the games are: {', '.join(sorted(_REGISTRY))}")
+    return _REGISTRY[name.lower()]
+
+
+def make_config(name: str, players: int = 2, **options: Any) -> Dict[str, Any]:
+    """A validated C++ configuration dict: what random_playouts and the state classes take."""
+    return game_spec(name).core_config(players, **options)
+
+
+def make(name: str, players: int = 2, seed: int = 0, **options: Any):
+    """A new game state.
+
+    name: one of list_games(); players: a player count the game allows; seed: the state's RNG
+    seed (same seed and same actions give the same game); options: the game's rule options
+    (``tilecraft rules NAME`` lists them). Bad values raise InvalidConfigError (a ValueError)."""
+    spec = game_spec(name)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise InvalidConfigError(f"{spec.name}: seed must be an integer, got {seed!r}")
+    return spec.state_class(spec.core_config(players, **options), seed)
+
+
+def from_json(text: str):
+    """Restores any game's state saved with state.to_json()."""
+    try:
+        data = json.loads(text)
+    except (TypeError, json.JSONDecodeError) as e:
+        raise InvalidStateError(f"malformed JSON state: {e}") from None
+    if not isinstance(data, dict) or "game" not in data:
+        raise InvalidStateError("a saved state is a JSON object with a 'game' field")
+    try:
+        spec = game_spec(str(data["game"]))
+    except UnknownGameError as e:
+        raise InvalidStateError(f"cannot load the saved state: {e}") from None
+    return spec.state_class.from_dict(data)

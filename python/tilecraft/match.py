@@ -1,0 +1,209 @@
+"""The match runner: plays games between bots, records every action with its timing, and writes
+and checks replay files (JSON lines)."""
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+import time
+from typing import Any, Dict, IO, Iterator, List, Optional, Sequence, Union
+
+from .bots import make_bot
+from .games import game_spec
+from ._core import InvalidStateError
+from ._core import CHANCE
+
+
+def _mix(seed: int, stream: int) -> int:
+    """A 63-bit seed for a sub-stream (a bot's seat, the chance sampler) of a game seed."""
+    x = (seed * 0x9E3779B97F4A7C15 + (stream + 1) * 0xD1B54A32D192ED03) & (2**64 - 1)
+    x ^= x >> 31
+    x = (x * 0xBF58476D1CE4E5B9) & (2**64 - 1)
+    x ^= x >> 29
+    return x & (2**63 - 1)
+
+
+@dataclasses.dataclass
+class MatchResult:
+    """One finished game."""
+
+    game: str
+    players: int
+    seed: int
+    options: Dict[str, Any]
+    bots: List[str]  # names per seat
+    scores: List[float]
+    returns: List[float]
+    winners: List[int]
+    actions: List[int]  # every action and chance outcome, in order
+    actors: List[int]  # seat per entry of actions (-2 for chance outcomes)
+    move_seconds: List[float]  # thinking time per entry of actions (0 for chance outcomes)
+
+    def seconds_per_seat(self) -> List[float]:
+        total = [0.0] * self.players
+        for seat, t in zip(self.actors, self.move_seconds):
+            if seat >= 0:
+                total[seat] += t
+        return total
+
+    def to_dict(self) -> Dict[str, Any]:
+        return dataclasses.asdict(self)
+
+
+def _bot_name(bot: Any) -> str:
+    return getattr(bot, "name", None) or type(bot).__name__
+
+
+def play_match(game: str, bots: Sequence[Any], seed: int = 0, players: Optional[int] = None,
+               replay: Union[None, str, IO[str]] = None, **options: Any) -> MatchResult:
+    """Plays one game. ``bots`` are bot objects or specs for ``make_bot`` (one per seat; the
+    player count defaults to len(bots)). Chance nodes (``chance='explicit'``) are resolved by the
+    runner with its own seeded sampler. ``replay`` is a path or an open text file to which the
+    game is appended as JSON lines."""
+    spec = game_spec(game)
+    if players is None:
+        players = len(bots)
+    if len(bots) != players:
+        raise ValueError(f"{spec.name}: {players} players need {players} bots, got {len(bots)}")
+    values = spec.validate(players, options)
+    state = spec.state_class(spec.to_core(players, values), seed)
+    seated = [make_bot(b, seed=_mix(seed, i)) for i, b in enumerate(bots)]
+    for i, bot in enumerate(seated):
+        reset = getattr(bot, "reset", None)
+        if reset is not None:
+            reset(i, _mix(seed, i))
+    chance_rng = random.Random(_mix(seed, 1000))
+    actions: List[int] = []
+    actors: List[int] = []
+    seconds: List[float] = []
+    while not state.is_terminal():
+        seat = state.current_player()
+        if seat == CHANCE:
+            outcomes = state.chance_outcomes()
+            r = chance_rng.random()
+            action = outcomes[-1][0]
+            for outcome, p in outcomes:
+                r -= p
+                if r < 0:
+                    action = outcome
+                    break
+            spent = 0.0
+        else:
+            view = state.clone()  # a bot gets a copy: it cannot change the real game
+            start = time.perf_counter()
+            action = seated[seat].act(view)
+            spent = time.perf_counter() - start
+        state.apply(int(action))  # raises IllegalActionError naming the bot's illegal choice
+        actions.append(int(action))
+        actors.append(seat)
+        seconds.append(spent)
+    result = MatchResult(
+        game=spec.name, players=players, seed=seed, options=dict(values),
+        bots=[_bot_name(b) for b in seated], scores=[float(x) for x in state.scores()],
+        returns=[float(x) for x in state.returns()], winners=list(state.winners()),
+        actions=actions, actors=actors, move_seconds=seconds,
+    )
+    if replay is not None:
+        write_replay(result, replay)
+    return result
+
+
+def play_matches(game: str, bots: Sequence[Any], games: int, seed: int = 0, rotate: bool = True,
+                 replay: Union[None, str, IO[str]] = None, progress: bool = False,
+                 **options: Any) -> List[MatchResult]:
+    """Plays ``games`` games; with ``rotate`` the seating shifts by one every game so that every
+    bot plays every seat equally often. Game g uses seed ``seed + g``. Results list bots by seat;
+    ``MatchResult.bots`` names them."""
+    specs = list(bots)
+    n = len(specs)
+    results = []
+    handle = open(replay, "a", encoding="utf-8") if isinstance(replay, str) else replay
+    try:
+        for g in range(games):
+            shift = g % n if rotate else 0
+            order = specs[shift:] + specs[:shift]
+            results.append(play_match(game, order, seed=seed + g, replay=handle, **options))
+            if progress:
+                print(f"\r{g + 1}/{games} games", end="", flush=True)
+        if progress:
+            print()
+    finally:
+        if isinstance(replay, str) and handle is not None:
+            handle.close()
+    return results
+
+
+def write_replay(result: MatchResult, dest: Union[str, IO[str]]) -> None:
+    """Appends one game as JSON lines: a header, one line per action, a result line."""
+    spec = game_spec(result.game)
+    lines = [{"type": "header", "game": result.game, "players": result.players, "seed": result.seed,
+              "options": result.options, "bots": result.bots}]
+    state = spec.state_class(spec.to_core(result.players, result.options), result.seed)
+    for action, seat, t in zip(result.actions, result.actors, result.move_seconds):
+        lines.append({"type": "action", "seat": seat, "action": action,
+                      "name": state.action_to_string(action), "seconds": round(t, 6)})
+        state.apply(action)
+    lines.append({"type": "result", "scores": result.scores, "winners": result.winners})
+    text = "".join(json.dumps(line) + "\n" for line in lines)
+    if isinstance(dest, str):
+        with open(dest, "a", encoding="utf-8") as f:
+            f.write(text)
+    else:
+        dest.write(text)
+
+
+def read_replay(path: str) -> Iterator[Dict[str, Any]]:
+    """Yields the games of a replay file as dicts: header fields, 'actions' and 'result'."""
+    current: Optional[Dict[str, Any]] = None
+    with open(path, encoding="utf-8") as f:
+        for number, line in enumerate(f, 1):
+            if not line.strip():
+                continue
+            try:
+                item = json.loads(line)
+            except json.JSONDecodeError as e:
+                raise InvalidStateError(f"{path}:{number}: not JSON: {e}") from None
+            kind = item.get("type") if isinstance(item, dict) else None
+            if kind == "header":
+                if current is not None:
+                    raise InvalidStateError(f"{path}:{number}: a new game starts before the last one's result line")
+                current = dict(item, actions=[], line=number)
+            elif kind == "action" and current is not None:
+                current["actions"].append(item)
+            elif kind == "result" and current is not None:
+                current["result"] = item
+                yield current
+                current = None
+            else:
+                raise InvalidStateError(f"{path}:{number}: unexpected line (type {kind!r})")
+    if current is not None:
+        raise InvalidStateError(f"{path}: the last game (from line {current['line']}) has no result line")
+
+
+def check_replay(path: str) -> List[Dict[str, Any]]:
+    """Re-runs every game of a replay file and checks each action is legal, each recorded name
+    matches and the final scores and winners are those recorded. Returns one summary per game;
+    raises InvalidStateError at the first disagreement."""
+    summaries = []
+    for index, g in enumerate(read_replay(path)):
+        spec = game_spec(g["game"])
+        state = spec.state_class(spec.to_core(g["players"], spec.validate(g["players"], g["options"])), g["seed"])
+        for step, item in enumerate(g["actions"]):
+            if state.current_player() != item["seat"]:
+                raise InvalidStateError(f"{path}: game {index + 1}, step {step + 1}: seat {item['seat']} recorded, "
+                                        f"but seat {state.current_player()} is to act")
+            name = state.action_to_string(item["action"])
+            if name != item.get("name", name):
+                raise InvalidStateError(f"{path}: game {index + 1}, step {step + 1}: recorded {item['name']!r}, "
+                                        f"replayed {name!r}")
+            state.apply(item["action"])
+        if not state.is_terminal():
+            raise InvalidStateError(f"{path}: game {index + 1}: the recorded actions do not finish the game")
+        scores = [float(x) for x in state.scores()]
+        if scores != g["result"]["scores"] or list(state.winners()) != g["result"]["winners"]:
+            raise InvalidStateError(f"{path}: game {index + 1}: replay gives scores {scores} winners "
+                                    f"{list(state.winners())}, file says {g['result']['scores']} "
+                                    f"{g['result']['winners']}")
+        summaries.append({"game": g["game"], "seed": g["seed"], "bots": g["bots"], "scores": scores,
+                          "winners": list(state.winners()), "actions": len(g["actions"])})
+    return summaries

@@ -1,0 +1,33 @@
+"""Batch random playouts run in C++ with the GIL released."""
+from __future__ import annotations
+
+from typing import Any, Dict, Mapping, Union
+
+from .games import game_spec
+
+
+def random_playouts(game: Union[str, Mapping[str, Any]], n: int, seed: int = 0, threads: int = 1,
+                    players: int = 2, **options: Any) -> Dict[str, Any]:
+    """Plays ``n`` complete games with uniformly random actions, entirely in C++.
+
+    ``game`` is a game name (then ``players`` and ``options`` configure it) or a config dict from
+    ``tilecraft.make_config`` (which must then carry a ``"game"`` entry, see below) . Returns numpy
+    arrays: ``scores`` and ``returns`` (n x players, float64), ``winners`` (n x players, bool) and
+    ``length`` (actions per game). Game i is seeded from (seed, i), so the result does not depend
+    on ``threads``."""
+    if isinstance(game, str):
+        spec = game_spec(game)
+        config = spec.core_config(players, **options)
+    else:
+        config = dict(game)
+        name = config.pop("game", None)
+        if name is None:
+            raise ValueError("random_playouts: a config dict needs a 'game' entry, e.g. "
+                             "dict(tilecraft.make_config('azul'), game='azul'), or pass the game's name")
+        if options:
+            raise ValueError("random_playouts: pass options either in the config dict or as keywords, not both")
+        spec = game_spec(name)
+    for name, value in (("n", n), ("seed", seed), ("threads", threads)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError(f"random_playouts: {name} must be an integer, got {value!r}")
+    return spec.playouts(config, n, seed, threads)

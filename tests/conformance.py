@@ -1,0 +1,179 @@
+"""The conformance harness every game passes (see tests/<game>/test_<game>_conformance.py).
+
+It plays seeded random games to the end and checks, at every step, what the common State API
+promises (DESIGN.md): the mask agrees with the list, every illegal id is rejected with
+IllegalActionError and leaves the state unchanged, clones are independent, JSON and pickle round
+trips are exact mid-game, equal seeds give equal games, names round-trip, observations have the
+documented shape, resample_hidden never changes what the observer sees, and the end of the game
+is well formed. Malformed saved states are rejected with InvalidStateError."""
+from __future__ import annotations
+
+import copy
+import json
+import pickle
+import random
+from typing import Any, Callable, Dict, List
+
+import numpy as np
+import pytest
+
+import tilecraft
+
+MakeState = Callable[[int], Any]  # seed -> fresh state
+
+
+def _step(state, rng: random.Random) -> int:
+    if state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        assert outcomes, "a chance node must list outcomes"
+        assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-9, "chance probabilities must sum to 1"
+        assert sorted(o for o, _ in outcomes) == list(state.legal_actions()), "outcomes must match legal_actions"
+        r, action = rng.random(), outcomes[-1][0]
+        for o, p in outcomes:
+            r -= p
+            if r < 0:
+                action = o
+                break
+    else:
+        legal = state.legal_actions()
+        action = int(legal[rng.randrange(len(legal))])
+    state.apply(action)
+    return action
+
+
+def check_step_invariants(state, check_illegal: bool = True) -> None:
+    n = state.num_distinct_actions()
+    legal = state.legal_actions()
+    assert legal.dtype == np.int32 and legal.ndim == 1
+    assert list(legal) == sorted(set(int(a) for a in legal)), "legal_actions must be ascending and distinct"
+    mask = state.legal_action_mask()
+    assert mask.dtype == np.bool_ and mask.shape == (n,)
+    assert list(np.flatnonzero(mask)) == list(legal), "the mask must agree with the list"
+    if state.is_terminal():
+        assert len(legal) == 0 and state.current_player() == tilecraft.TERMINAL
+    else:
+        assert len(legal) > 0, "a non-terminal state must have a legal action"
+        cp = state.current_player()
+        assert cp == tilecraft.CHANCE if state.is_chance_node() else 0 <= cp < state.num_players()
+    for p in range(state.num_players()):
+        obs = state.observation(p)
+        assert obs.dtype == np.float32 and obs.shape == tuple(state.observation_shape())
+        assert np.all(np.isfinite(obs))
+    if not state.is_chance_node():
+        for a in legal:
+            assert state.string_to_action(state.action_to_string(int(a))) == int(a), "names must round-trip"
+    if check_illegal:
+        before = state.to_json()
+        legal_set = set(int(a) for a in legal)
+        for a in list(range(n)) + [-1, n, 2**31 - 1, 2**40, -(2**40)]:
+            if a in legal_set:
+                continue
+            with pytest.raises(tilecraft.IllegalActionError):
+                state.apply(a)
+        assert state.to_json() == before, "a rejected action must leave the state unchanged"
+
+
+def play_and_check(make_state: MakeState, seed: int, check_illegal_every: int = 1, max_steps: int = 100000) -> Any:
+    """Plays one random game from make_state(seed), checking every step. Returns the final state."""
+    rng = random.Random(seed)
+    state = make_state(seed)
+    twin = make_state(seed)  # determinism: same seed, same actions, same game
+    assert state.to_json() == twin.to_json()
+    step = 0
+    while not state.is_terminal():
+        assert step < max_steps, "the game did not end"
+        check_step_invariants(state, check_illegal=step % check_illegal_every == 0)
+        if step % 7 == 3:
+            # clone independence
+            c = state.clone()
+            before = state.to_json()
+            _step(c, random.Random(step))
+            assert state.to_json() == before, "playing on a clone must not change the original"
+            # JSON, dict and pickle round trips, exact and playable
+            for restored in (tilecraft.from_json(before), type(state).from_json(before),
+                             pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
+                assert restored.to_json() == before
+                assert restored.history() == state.history()
+            # resample_hidden never changes what the observer sees
+            for p in range(state.num_players()):
+                r = state.clone()
+                r.resample_hidden(p, 12345 + step)
+                assert np.array_equal(r.observation(p), state.observation(p)), "resample_hidden changed the observer's view"
+                assert list(r.legal_actions()) == list(state.legal_actions())
+        action = _step(state, rng)
+        twin.apply(action)
+        step += 1
+    check_step_invariants(state)
+    assert state.to_json() == twin.to_json()
+    assert len(state.history()) == step
+    scores, returns = state.scores(), state.returns()
+    assert scores.shape == returns.shape == (state.num_players(),)
+    winners = state.winners()
+    assert winners and all(0 <= w < state.num_players() for w in winners)
+    with pytest.raises(tilecraft.IllegalActionError):
+        state.apply(0)
+    restored = tilecraft.from_json(state.to_json())
+    assert restored.is_terminal() and list(restored.winners()) == list(winners)
+    return state
+
+
+def check_replay_from_history(make_state: MakeState, seed: int) -> None:
+    """A game is reproduced from its seed and history alone (sampled chance included)."""
+    final = play_and_check(make_state, seed, check_illegal_every=1000)
+    again = make_state(seed)
+    for a in final.history():
+        again.apply(a)
+    assert again.to_json() == final.to_json()
+
+
+def check_malformed_states(state) -> None:
+    """Broken saved states raise InvalidStateError (a ValueError) with a message; nothing crashes."""
+    good = state.to_json()
+    data = json.loads(good)
+    bad_texts: List[str] = [good[: len(good) // 2], "", "[]", "null", "{}", "not json", '{"game": 5}']
+    other = dict(data, game="no-such-game")
+    cases: List[Dict[str, Any]] = [dict(data, format=99), {k: v for k, v in data.items() if k != "state"}]
+    for key in list(data["state"])[:50]:
+        missing = copy.deepcopy(data)
+        del missing["state"][key]
+        cases.append(missing)
+        wrong_type = copy.deepcopy(data)
+        wrong_type["state"][key] = "x"
+        cases.append(wrong_type)
+        huge = copy.deepcopy(data)
+        value = huge["state"][key]
+        huge["state"][key] = [2**70] if isinstance(value, list) else 2**70
+        cases.append(huge)
+    extra = copy.deepcopy(data)
+    extra["state"]["no_such_field"] = 1
+    cases.append(extra)
+    bad_config = copy.deepcopy(data)
+    bad_config["config"]["players"] = 99
+    cases.append(bad_config)
+    for text in bad_texts + [json.dumps(c) for c in cases]:
+        with pytest.raises(ValueError) as info:
+            tilecraft.from_json(text)
+        assert str(info.value), "the error must say what is wrong"
+    with pytest.raises(ValueError):
+        tilecraft.from_json(json.dumps(other))
+    assert state.to_json() == good
+
+
+def check_seat_arguments(state) -> None:
+    n = state.num_players()
+    for bad in (-1, n, 99):
+        with pytest.raises((ValueError, IndexError)):
+            state.observation(bad)
+        with pytest.raises((ValueError, IndexError)):
+            state.resample_hidden(bad, 0)
+
+
+def check_playouts(game: str, players: int, **options: Any) -> None:
+    """The C++ batch runner: deterministic, independent of the thread count, well-formed results."""
+    a = tilecraft.random_playouts(game, 40, seed=7, threads=1, players=players, **options)
+    b = tilecraft.random_playouts(game, 40, seed=7, threads=2, players=players, **options)
+    for key in ("scores", "returns", "winners", "length"):
+        assert np.array_equal(a[key], b[key]), key
+    assert a["scores"].shape == (40, players)
+    assert np.all(a["winners"].sum(axis=1) >= 1)
+    assert np.all(a["length"] > 0)
