@@ -23,6 +23,7 @@ State::State(const Config& config, uint64_t seed) {
   for (int p = 0; p < kMaxPlayers; ++p)
     for (int k = 0; k < kLines; ++k) line_colour_[p][k] = kNoColour;
   marker_in_centre_ = 1;  // AZ-SETUP-5
+  for (int p = 0; p < kMaxPlayers; ++p) refresh_dest(p);
   if (cfg_.first_player < 0) {
     phase_ = kFirstPlayerChance;  // AZ-AMB-5
   } else {
@@ -35,10 +36,11 @@ State::State(const Config& config, uint64_t seed) {
 void State::rebuild_derived() {
   nonempty_ = 0;
   for (int s = 0; s < kSources; ++s) {
-    int n = 0;
-    for (int c = 0; c < kColours; ++c) n += src_[s][c];
-    if (n) nonempty_ |= static_cast<uint16_t>(1u << s);
+    present_[s] = 0;
+    for (int c = 0; c < kColours; ++c) present_[s] = static_cast<uint8_t>(present_[s] | ((src_[s][c] > 0) << c));
+    if (present_[s]) nonempty_ |= static_cast<uint16_t>(1u << s);
   }
+  for (int p = 0; p < kMaxPlayers; ++p) refresh_dest(p);
 }
 
 // ---- chance ----
@@ -55,6 +57,7 @@ void State::place_drawn(int colour) {
   --bag_[colour];
   const int f = 1 + fill_factory_;
   ++src_[f][colour];
+  present_[f] = static_cast<uint8_t>(present_[f] | (1u << colour));
   nonempty_ |= static_cast<uint16_t>(1u << f);
   if (++fill_slot_ == 4) {
     fill_slot_ = 0;
@@ -174,6 +177,7 @@ void State::end_round() {
     floor_count_[p] = 0;
     marker_on_floor_[p] = 0;
     has_marker_[p] = 0;
+    refresh_dest(p);
     row_done |= complete_rows(p) > 0;
   }
   ++round_;

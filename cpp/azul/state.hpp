@@ -71,6 +71,8 @@ class State {
 
   void legal_actions(ActionList<kMaxActions>& out) const;
   bool is_legal(int32_t action) const;
+  // A uniformly random legal action at a player node, without building the list (playouts).
+  int32_t sample_action(Rng& rng) const;
   std::string illegal_reason(int32_t action) const;
   void apply(int32_t action) {
     if (phase_ == kOffer) take(action);
@@ -139,6 +141,7 @@ class State {
   void rebuild_derived();
 
  private:
+  // Destinations open to `colour` for `player`: bit k = pattern line k+1 (AZ-MOVE-6), bit 5 = floor.
   uint8_t dest_mask(int player, int colour) const {
     uint8_t m = 1u << kFloorDest;
     const uint32_t wall = wall_[player];
@@ -149,6 +152,9 @@ class State {
       m |= static_cast<uint8_t>((colour_ok && wall_ok) << k);
     }
     return m;
+  }
+  void refresh_dest(int player) {
+    for (int c = 0; c < kColours; ++c) dest_[player][c] = dest_mask(player, c);
   }
   void take(int32_t action);
   void apply_chance(int32_t outcome);
@@ -166,6 +172,8 @@ class State {
   uint8_t lid_[kColours];
   uint8_t src_[kSources][kColours];
   uint16_t nonempty_;  // derived: bit s set when source s holds a tile
+  uint8_t present_[kSources];  // derived: bit c set when source s holds colour c
+  uint8_t dest_[kMaxPlayers][8];  // derived: dest_mask(p, c) cached, updated incrementally
   uint8_t marker_in_centre_;
   uint8_t line_colour_[kMaxPlayers][kLines];
   uint8_t line_count_[kMaxPlayers][kLines];
@@ -206,18 +214,17 @@ inline constexpr DestTable kDestTable{};
 inline void State::legal_actions(ActionList<kMaxActions>& out) const {
   out.clear();
   if (phase_ == kOffer) {
-    const int p = current_;
-    uint8_t masks[kColours];
-    for (int c = 0; c < kColours; ++c) masks[c] = dest_mask(p, c);
+    const uint8_t* masks = dest_[current_];
     uint32_t sources = nonempty_;
-    while (sources) {
+    while (sources) {  // only non-empty sources, only colours present, one block per pair
       const int s = lowest_bit(sources);
       sources &= sources - 1;
-      for (int c = 0; c < kColours; ++c) {
-        if (src_[s][c]) {
-          const uint8_t m = masks[c];
-          out.push_block(s * 30 + c * 6, detail::kDestTable.offsets[m], detail::kDestTable.count[m]);
-        }
+      uint32_t colours = present_[s];
+      while (colours) {
+        const int c = lowest_bit(colours);
+        colours &= colours - 1;
+        const uint8_t m = masks[c];
+        out.push_block(s * 30 + c * 6, detail::kDestTable.offsets[m], detail::kDestTable.count[m]);
       }
     }
   } else if (phase_ == kFill) {
@@ -228,12 +235,32 @@ inline void State::legal_actions(ActionList<kMaxActions>& out) const {
   }
 }
 
+inline int32_t State::sample_action(Rng& rng) const {
+  const uint8_t* masks = dest_[current_];
+  uint8_t weight[kColours];
+  for (int c = 0; c < kColours; ++c) weight[c] = detail::kDestTable.count[masks[c]];
+  uint32_t total = 0;
+  for (uint32_t sources = nonempty_; sources; sources &= sources - 1)
+    for (uint32_t colours = present_[lowest_bit(sources)]; colours; colours &= colours - 1)
+      total += weight[lowest_bit(colours)];
+  uint32_t r = rng.below(total);
+  for (uint32_t sources = nonempty_; sources; sources &= sources - 1) {
+    const int s = lowest_bit(sources);
+    for (uint32_t colours = present_[s]; colours; colours &= colours - 1) {
+      const int c = lowest_bit(colours);
+      if (r < weight[c]) return s * 30 + c * 6 + detail::kDestTable.offsets[masks[c]][r];
+      r -= weight[c];
+    }
+  }
+  return -1;  // unreachable: total counts every legal action
+}
+
 inline bool State::is_legal(int32_t action) const {
   if (phase_ == kOffer) {
     if (action < 0 || action >= kNumActions) return false;
     const int s = action / 30, c = (action / 6) % 5, d = action % 6;
     if (s > cfg_.factories() || !src_[s][c]) return false;
-    return (dest_mask(current_, c) >> d) & 1;
+    return (dest_[current_][c] >> d) & 1;
   }
   if (phase_ == kFill) return action >= 0 && action < kColours && bag_[action] > 0;
   if (phase_ == kFirstPlayerChance) return action >= 0 && action < cfg_.players;
@@ -246,17 +273,16 @@ inline void State::take(int32_t action) {
   const int n = src_[s][c];
   src_[s][c] = 0;
   if (s > 0) {  // factory: the rest goes to the centre (AZ-MOVE-3)
-    int moved = 0;
     for (int k = 0; k < kColours; ++k) {
-      src_[0][k] += src_[s][k];
-      moved += src_[s][k];
+      src_[0][k] = static_cast<uint8_t>(src_[0][k] + src_[s][k]);
       src_[s][k] = 0;
     }
-    nonempty_ &= static_cast<uint16_t>(~(1u << s));
-    nonempty_ |= static_cast<uint16_t>(moved > 0);
+    present_[0] = static_cast<uint8_t>(present_[0] | (present_[s] & ~(1u << c)));
+    present_[s] = 0;
+    nonempty_ = static_cast<uint16_t>((nonempty_ & ~(1u << s)) | (present_[0] != 0));
   } else {
-    const int left = src_[0][0] + src_[0][1] + src_[0][2] + src_[0][3] + src_[0][4];
-    if (!left) nonempty_ &= static_cast<uint16_t>(~1u);
+    present_[0] = static_cast<uint8_t>(present_[0] & ~(1u << c));
+    nonempty_ = static_cast<uint16_t>((nonempty_ & ~1u) | (present_[0] != 0));
     if (marker_in_centre_) {  // first take from the centre (AZ-MOVE-4, AZ-AMB-8, AZ-AMB-9)
       marker_in_centre_ = 0;
       has_marker_[p] = 1;
@@ -274,6 +300,9 @@ inline void State::take(int32_t action) {
     line_colour_[p][d] = static_cast<uint8_t>(c);
     line_count_[p][d] = static_cast<uint8_t>(line_count_[p][d] + put);
     overflow = n - put;
+    // Only line d changed: it is now open to colour c alone, and only while not full.
+    for (int k = 0; k < kColours; ++k) dest_[p][k] = static_cast<uint8_t>(dest_[p][k] & ~(1u << d));
+    dest_[p][c] = static_cast<uint8_t>(dest_[p][c] | ((line_count_[p][d] <= d) << d));
   }
   const int space = kFloorSpaces - floor_count_[p];
   const int on_floor = overflow < space ? overflow : space;

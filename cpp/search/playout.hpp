@@ -6,6 +6,8 @@
 #include <atomic>
 #include <cstdint>
 #include <thread>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "core/action_list.hpp"
@@ -26,6 +28,25 @@ int32_t sample_chance(const S& s, Rng& rng) {
   return outcomes.items[outcomes.size - 1].outcome;
 }
 
+// Does S offer sample_action(Rng&), a uniformly random legal action drawn without building the list?
+template <class S, class = void>
+struct has_sample_action : std::false_type {};
+template <class S>
+struct has_sample_action<S, std::void_t<decltype(std::declval<const S&>().sample_action(std::declval<Rng&>()))>>
+    : std::true_type {};
+
+// A uniformly random legal action (player node) or a chance outcome with its probability.
+template <class S>
+int32_t random_action(const S& s, Rng& rng, ActionList<S::kMaxActions>& scratch) {
+  if (s.is_chance_node()) return sample_chance(s, rng);
+  if constexpr (has_sample_action<S>::value) {
+    return s.sample_action(rng);
+  } else {
+    s.legal_actions(scratch);
+    return scratch.items[rng.below(static_cast<uint32_t>(scratch.size))];
+  }
+}
+
 // Plays uniformly random legal actions (and chance outcomes with their probabilities) to the end.
 // Returns the number of actions applied.
 template <class S>
@@ -33,12 +54,7 @@ int random_playout(S& s, Rng& rng, int max_actions = 1 << 30) {
   ActionList<S::kMaxActions> actions;
   int n = 0;
   while (!s.is_terminal() && n < max_actions) {
-    if (s.is_chance_node()) {
-      s.apply(sample_chance(s, rng));
-    } else {
-      s.legal_actions(actions);
-      s.apply(actions.items[rng.below(static_cast<uint32_t>(actions.size))]);
-    }
+    s.apply(random_action(s, rng, actions));
     ++n;
   }
   return n;
