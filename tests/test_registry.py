@@ -1,0 +1,88 @@
+"""The registry and tilecraft.make: every game is reachable, and bad arguments say what is allowed."""
+import pytest
+
+import tilecraft
+
+
+def test_list_games_includes_azul_and_is_sorted():
+    games = tilecraft.list_games()
+    assert "azul" in games and list(games) == sorted(games)
+
+
+@pytest.mark.parametrize("game", tilecraft.list_games())
+def test_every_game_makes_a_default_state(game):
+    spec = tilecraft.game_spec(game)
+    state = tilecraft.make(game, players=spec.players[0])
+    assert state.num_players() == spec.players[0]
+    assert type(state).game_name == game
+    assert not state.is_terminal()
+
+
+def test_unknown_game_lists_the_games():
+    with pytest.raises(tilecraft.UnknownGameError) as info:
+        tilecraft.make("chess")
+    assert "azul" in str(info.value) and "chess" in str(info.value)
+    assert isinstance(info.value, KeyError)
+
+
+@pytest.mark.parametrize("players", [0, 1, 5, 2.0, "2", True, None])
+def test_bad_player_count_names_the_allowed_counts(players):
+    with pytest.raises(tilecraft.InvalidConfigError) as info:
+        tilecraft.make("azul", players=players)
+    assert "2, 3, 4" in str(info.value)
+    assert isinstance(info.value, ValueError)
+
+
+def test_unknown_option_lists_the_options():
+    with pytest.raises(tilecraft.InvalidConfigError) as info:
+        tilecraft.make("azul", colour_blind=True)
+    message = str(info.value)
+    assert "colour_blind" in message and "chance" in message and "max_rounds" in message
+
+
+@pytest.mark.parametrize("option, value, hint", [
+    ("chance", "magic", "'sampled', 'explicit'"),
+    ("chance", 1, "'sampled', 'explicit'"),
+    ("returns_mode", "elo", "'score', 'win_loss'"),
+    ("first_player", 2, "-1 (random) or a seat 0..1"),
+    ("first_player", "0", "integer"),
+    ("max_rounds", 0, "1..10000"),
+])
+def test_bad_option_values_name_the_allowed_values(option, value, hint):
+    with pytest.raises(tilecraft.InvalidConfigError) as info:
+        tilecraft.make("azul", players=2, **{option: value})
+    assert hint in str(info.value) and option in str(info.value)
+
+
+def test_bad_seed_type():
+    with pytest.raises(ValueError):
+        tilecraft.make("azul", seed="x")
+
+
+def test_core_rejects_bad_config_dicts_too():
+    good = tilecraft.make_config("azul", players=2)
+    with pytest.raises(tilecraft.InvalidConfigError):
+        tilecraft._core.AzulState(dict(good, players=7), 0)
+    with pytest.raises(tilecraft.InvalidConfigError):
+        tilecraft._core.AzulState({k: v for k, v in good.items() if k != "players"}, 0)
+    with pytest.raises(tilecraft.InvalidConfigError):
+        tilecraft._core.AzulState(dict(good, extra=1), 0)
+
+
+def test_same_seed_same_game_different_seed_different_deal():
+    a, b, c = (tilecraft.make("azul", seed=s) for s in (5, 5, 6))
+    assert a.to_json() == b.to_json()
+    assert a.to_json() != c.to_json()
+
+
+def test_random_playouts_arguments():
+    with pytest.raises(ValueError):
+        tilecraft.random_playouts("azul", -1)
+    with pytest.raises(ValueError):
+        tilecraft.random_playouts("azul", 10, threads=0)
+    with pytest.raises(tilecraft.InvalidConfigError):
+        tilecraft.random_playouts("azul", 10, players=9)
+    r = tilecraft.random_playouts("azul", 0)
+    assert r["scores"].shape == (0, 2)
+    cfg = dict(tilecraft.make_config("azul", players=3), game="azul")
+    assert tilecraft.random_playouts(cfg, 5)["scores"].shape == (5, 3)
