@@ -15,6 +15,14 @@ from .render import render_text
 
 __version__ = "0.1.0"
 
+# Every game's state class (AzulState, ...) is importable from the package itself.
+from . import _core as _core_module  # noqa: E402
+
+for _name in dir(_core_module):
+    if _name.endswith("State") and _name[0].isupper() and _name not in ("InvalidState",):
+        globals()[_name] = getattr(_core_module, _name)
+del _name
+
 __all__ = [
     "CHANCE",
     "TERMINAL",
