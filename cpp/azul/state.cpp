@@ -394,7 +394,8 @@ void State::validate() const {
   require(phase_ <= kTerminal, "azul state: phase must be 0..3, got ", int(phase_));
   require(phase_ != kFirstPlayerChance || cfg_.first_player == -1,
           "azul state: phase 0 (first-player chance) needs first_player = -1");
-  require(round_ < cfg_.max_rounds, "azul state: round ", round_, " is not below max_rounds ", cfg_.max_rounds);
+  require(round_ < cfg_.max_rounds || (phase_ == kTerminal && round_ == cfg_.max_rounds), "azul state: round ", round_,
+          " is not below max_rounds ", cfg_.max_rounds);
   for (int p = 0; p < kMaxPlayers; ++p) {
     const bool seated = p < n;
     for (int k = 0; k < kLines; ++k) {
