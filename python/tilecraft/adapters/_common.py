@@ -1,0 +1,29 @@
+"""What the adapters share: building the state and resolving chance nodes."""
+from __future__ import annotations
+
+import random
+from typing import Any, Dict, Optional
+
+from ..games import game_spec
+
+
+def new_state(game: str, players: int, seed: int, options: Dict[str, Any]):
+    spec = game_spec(game)
+    return spec.state_class(spec.core_config(players, **options), seed)
+
+
+def resolve_chance(state: Any, rng: random.Random) -> None:
+    """Samples chance outcomes (explicit chance mode) until a player must act or the game ends."""
+    while state.is_chance_node():
+        r, pick = rng.random(), None
+        outcomes = state.chance_outcomes()
+        for outcome, p in outcomes:
+            r -= p
+            if r < 0:
+                pick = outcome
+                break
+        state.apply(outcomes[-1][0] if pick is None else pick)
+
+
+def seed_or_random(seed: Optional[int]) -> int:
+    return random.SystemRandom().getrandbits(63) if seed is None else int(seed)

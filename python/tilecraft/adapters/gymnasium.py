@@ -1,0 +1,97 @@
+"""Gymnasium environment: one seat is the agent, built-in or custom bots play the others
+(extra: ``pip install tilecraft[adapters]``).
+
+>>> from tilecraft.adapters.gymnasium import BotOpponentEnv
+>>> e = BotOpponentEnv("azul", opponents=["greedy"], seat=0)
+>>> obs, info = e.reset(seed=1)
+>>> obs, reward, terminated, truncated, info = e.step(int(obs["action_mask"].nonzero()[0][0]))
+
+The reward is the agent seat's ``returns()`` at the end, 0 before; ``seat="rotate"`` changes the
+agent's seat every episode."""
+from __future__ import annotations
+
+import random
+from typing import Any, Optional, Sequence, Union
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from ..bots import make_bot
+from ..render import render_text
+from ._common import new_state, resolve_chance, seed_or_random
+
+
+class BotOpponentEnv(gym.Env):
+    metadata = {"render_modes": ["ansi", "human"]}
+
+    def __init__(self, game: str = "azul", opponents: Sequence[Any] = ("random",), seat: Union[int, str] = 0,
+                 render_mode: Optional[str] = None, **options: Any):
+        self.game, self.options = game, options
+        self.players = len(opponents) + 1
+        if seat != "rotate" and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players):
+            raise ValueError(f"seat must be 'rotate' or 0..{self.players - 1}, got {seat!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, got {render_mode!r}")
+        self.render_mode = render_mode
+        self.seat_mode = seat
+        self.opponent_specs = list(opponents)
+        probe = new_state(game, self.players, 0, options)
+        n = probe.num_distinct_actions()
+        self.observation_space = spaces.Dict({
+            "observation": spaces.Box(low=0.0, high=float(np.finfo(np.float32).max), shape=tuple(probe.observation_shape()), dtype=np.float32),
+            "action_mask": spaces.Box(low=0, high=1, shape=(n,), dtype=np.int8),
+        })
+        self.action_space = spaces.Discrete(n)
+        self.state_ = probe
+        self.seat = 0 if seat == "rotate" else seat
+        self._episode = 0
+
+    def _obs(self):
+        mask = np.zeros(self.action_space.n, dtype=np.int8)
+        if not self.state_.is_terminal():
+            mask[self.state_.legal_actions()] = 1
+        return {"observation": self.state_.observation(self.seat), "action_mask": mask}
+
+    def _advance(self):
+        """Plays chance and the opponents until the agent must act or the game ends."""
+        while True:
+            resolve_chance(self.state_, self._rng)
+            if self.state_.is_terminal() or self.state_.current_player() == self.seat:
+                return
+            bot = self._bots[self.state_.current_player()]
+            self.state_.apply(int(bot.act(self.state_.clone())))
+
+    def reset(self, *, seed: Optional[int] = None, options: Optional[dict] = None):
+        super().reset(seed=seed)
+        seed = seed_or_random(seed if seed is not None else int(self.np_random.integers(2**63 - 1)))
+        if self.seat_mode == "rotate":
+            self.seat = self._episode % self.players
+        self._episode += 1
+        self._rng = random.Random(seed ^ 0x5EED)
+        self.state_ = new_state(self.game, self.players, seed, self.options)
+        others = iter(self.opponent_specs)
+        self._bots = {}
+        for s in range(self.players):
+            if s != self.seat:
+                bot = make_bot(next(others), seed=(seed + 7919 * (s + 1)) % 2**63)
+                if hasattr(bot, "reset"):
+                    bot.reset(s, (seed + 7919 * (s + 1)) % 2**63)
+                self._bots[s] = bot
+        self._advance()
+        return self._obs(), {"seat": self.seat}
+
+    def step(self, action):
+        self.state_.apply(int(action))  # IllegalActionError (a ValueError) for an illegal action
+        self._advance()
+        terminated = self.state_.is_terminal()
+        reward = float(self.state_.returns()[self.seat]) if terminated else 0.0
+        if self.render_mode == "human":
+            self.render()
+        return self._obs(), reward, terminated, False, {"seat": self.seat}
+
+    def render(self):
+        text = render_text(self.state_)
+        if self.render_mode == "human":
+            print(text)
+        return text
