@@ -63,3 +63,23 @@ def test_gymnasium_bad_arguments():
         BotOpponentEnv("azul", opponents=["random"], seat=5)
     with pytest.raises(tilecraft.InvalidConfigError):
         BotOpponentEnv("azul", opponents=["random"] * 5)
+
+
+def test_openspiel_random_simulation_and_mcts():
+    pyspiel = pytest.importorskip("pyspiel", reason="the openspiel extra is not installed")
+    from open_spiel.python.algorithms import mcts
+
+    from tilecraft.adapters import openspiel as tos
+
+    game = tos.load_game("azul", players=3)
+    assert game.num_players() == 3 and game.num_distinct_actions() == 300
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    bot = mcts.MCTSBot(game, 2.0, 20, mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)),
+                       random_state=np.random.RandomState(0))
+    action = bot.step(state)
+    assert action in state.legal_actions()
+    obs = np.asarray(state.observation_tensor(0))
+    assert np.array_equal(obs, state.inner.observation(0))

@@ -70,6 +70,7 @@ class GameSpec:
     to_core: Callable[[int, Dict[str, Any]], Dict[str, Any]]  # (players, validated options) -> C++ config dict
     playouts: Callable[..., Dict[str, Any]]  # the C++ batch random-playout entry point
     doc: str = ""
+    perfect_information: bool = True  # False when seats hold information others cannot see (hands)
 
     def option(self, name: str) -> Option:
         for o in self.options:

@@ -1,0 +1,146 @@
+"""OpenSpiel adapter: every tilecraft game as a registered pyspiel game, so OpenSpiel's
+algorithms and tools run on it (extra: ``pip install tilecraft[openspiel]``).
+
+>>> from tilecraft.adapters import openspiel as tos
+>>> game = tos.load_game("azul", players=3)          # registers "tilecraft_azul" on first use
+>>> state = game.new_initial_state()
+
+Chance is explicit wherever the game offers ``chance="explicit"`` (OpenSpiel's chance nodes);
+otherwise the game samples chance internally and registers as SAMPLED_STOCHASTIC. The observation
+tensor is tilecraft's ``observation(player)``. This wraps the C++ engine from Python, so pyspiel's
+C++ algorithms pay a Python call per step; tilecraft's own C++ batch runners do not."""
+from __future__ import annotations
+
+from typing import Any, Dict
+
+import numpy as np
+import pyspiel
+
+from ..games import game_spec
+from ..render import render_text
+
+_REGISTERED: Dict[str, Any] = {}
+MAX_GAME_LENGTH = 100000  # a bound for GameInfo; tilecraft games end far sooner
+
+
+def _make_classes(game: str):
+    spec = game_spec(game)
+    names = {o.name for o in spec.options}
+    explicit = "chance" in names
+    params = {"players": spec.players[0]}
+    for o in spec.options:
+        if o.name != "chance":
+            params[o.name] = o.default
+    game_type = pyspiel.GameType(
+        short_name=f"tilecraft_{spec.name}",
+        long_name=f"tilecraft {spec.title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=(pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC if explicit
+                     else pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC),
+        information=(pyspiel.GameType.Information.PERFECT_INFORMATION if spec.perfect_information
+                     else pyspiel.GameType.Information.IMPERFECT_INFORMATION),
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=max(spec.players),
+        min_num_players=min(spec.players),
+        provides_information_state_string=False,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=params,
+    )
+
+    class TilecraftGame(pyspiel.Game):
+        def __init__(self, params=None):
+            values = dict(game_type.parameter_specification)
+            values.update(params or {})
+            players = int(values.pop("players"))
+            options = dict(values)
+            if explicit:
+                options["chance"] = "explicit"
+            self.core_config = spec.core_config(players, **options)
+            first = spec.state_class(self.core_config, 0)
+            info = pyspiel.GameInfo(
+                num_distinct_actions=first.num_distinct_actions(),
+                max_chance_outcomes=first.max_chance_outcomes(),
+                num_players=players,
+                min_utility=-1000.0,
+                max_utility=1000.0,
+                utility_sum=None,
+                max_game_length=MAX_GAME_LENGTH,
+            )
+            super().__init__(game_type, info, params or {})
+            self._shape = list(first.observation_shape())
+            self._seed = 0
+
+        def new_initial_state(self):
+            self._seed += 1
+            return TilecraftSpielState(self, spec.state_class(self.core_config, self._seed))
+
+        def observation_tensor_shape(self):
+            return self._shape
+
+        def make_py_observer(self, iig_obs_type=None, params=None):
+            return TilecraftObserver(self._shape)
+
+    class TilecraftSpielState(pyspiel.State):
+        def __init__(self, game_obj, inner):
+            super().__init__(game_obj)
+            self.inner = inner
+
+        def current_player(self):
+            p = self.inner.current_player()
+            if p == -2:
+                return pyspiel.PlayerId.CHANCE
+            if p == -1:
+                return pyspiel.PlayerId.TERMINAL
+            return p
+
+        def _legal_actions(self, player):
+            return [int(a) for a in self.inner.legal_actions()]
+
+        def chance_outcomes(self):
+            return [(int(o), float(p)) for o, p in self.inner.chance_outcomes()]
+
+        def _apply_action(self, action):
+            self.inner.apply(int(action))
+
+        def _action_to_string(self, player, action):
+            return self.inner.action_to_string(int(action))
+
+        def is_terminal(self):
+            return self.inner.is_terminal()
+
+        def returns(self):
+            return [float(x) for x in self.inner.returns()]
+
+        def __str__(self):
+            return render_text(self.inner)
+
+    class TilecraftObserver:
+        def __init__(self, shape):
+            self.tensor = np.zeros(int(np.prod(shape)), np.float32)
+            self.dict = {"observation": self.tensor.reshape(shape)}
+
+        def set_from(self, state, player):
+            state.inner.observation(player, out=self.tensor)
+
+        def string_from(self, state, player):
+            return render_text(state.inner)
+
+    return game_type, TilecraftGame
+
+
+def register(game: str) -> str:
+    """Registers ``tilecraft_<game>`` with pyspiel (once) and returns that name."""
+    name = f"tilecraft_{game_spec(game).name}"
+    if name not in _REGISTERED:
+        game_type, cls = _make_classes(game)
+        pyspiel.register_game(game_type, cls)
+        _REGISTERED[name] = cls
+    return name
+
+
+def load_game(game: str, **params: Any):
+    """``pyspiel.load_game`` of a tilecraft game; params: players and the game's options."""
+    return pyspiel.load_game(register(game), params)
