@@ -35,9 +35,13 @@ State::State(const Config& config, uint64_t seed) {
 
 void State::rebuild_derived() {
   nonempty_ = 0;
+  for (int c = 0; c < kColours; ++c) holders_[c] = 0;
   for (int s = 0; s < kSources; ++s) {
     present_[s] = 0;
-    for (int c = 0; c < kColours; ++c) present_[s] = static_cast<uint8_t>(present_[s] | ((src_[s][c] > 0) << c));
+    for (int c = 0; c < kColours; ++c) {
+      present_[s] = static_cast<uint8_t>(present_[s] | ((src_[s][c] > 0) << c));
+      holders_[c] = static_cast<uint16_t>(holders_[c] | ((src_[s][c] > 0) << s));
+    }
     if (present_[s]) nonempty_ |= static_cast<uint16_t>(1u << s);
   }
   for (int p = 0; p < kMaxPlayers; ++p) refresh_dest(p);
@@ -45,8 +49,7 @@ void State::rebuild_derived() {
 
 // ---- chance ----
 
-int State::draw_colour() {
-  const int total = bag_[0] + bag_[1] + bag_[2] + bag_[3] + bag_[4];
+int State::draw_colour(int total) {
   int r = static_cast<int>(rng_.below(static_cast<uint32_t>(total)));
   int c = 0;
   while (r >= bag_[c]) r -= bag_[c++];
@@ -58,6 +61,7 @@ void State::place_drawn(int colour) {
   const int f = 1 + fill_factory_;
   ++src_[f][colour];
   present_[f] = static_cast<uint8_t>(present_[f] | (1u << colour));
+  holders_[colour] = static_cast<uint16_t>(holders_[colour] | (1u << f));
   nonempty_ |= static_cast<uint16_t>(1u << f);
   if (++fill_slot_ == 4) {
     fill_slot_ = 0;
@@ -76,18 +80,22 @@ void State::advance_chance() {
       return;  // apply_chance continues the advance
     }
     if (phase_ != kFill) return;
-    if (fill_factory_ >= cfg_.factories()) break;
     int in_bag = bag_[0] + bag_[1] + bag_[2] + bag_[3] + bag_[4];
-    if (in_bag == 0) {  // AZ-REFILL-2: the lid goes back into the bag
-      for (int c = 0; c < kColours; ++c) {
-        bag_[c] = static_cast<uint8_t>(bag_[c] + lid_[c]);
-        in_bag += lid_[c];
-        lid_[c] = 0;
+    const int factories = cfg_.factories();
+    while (fill_factory_ < factories) {
+      if (in_bag == 0) {  // AZ-REFILL-2: the lid goes back into the bag
+        for (int c = 0; c < kColours; ++c) {
+          bag_[c] = static_cast<uint8_t>(bag_[c] + lid_[c]);
+          in_bag += lid_[c];
+          lid_[c] = 0;
+        }
+        if (in_bag == 0) break;  // AZ-REFILL-3: stop filling
       }
-      if (in_bag == 0) break;  // AZ-REFILL-3: stop filling
+      if (cfg_.explicit_chance) return;
+      place_drawn(draw_colour(in_bag));
+      --in_bag;
     }
-    if (cfg_.explicit_chance) return;
-    place_drawn(draw_colour());
+    break;
   }
   // The fill is over.
   fill_factory_ = 0;
@@ -96,6 +104,9 @@ void State::advance_chance() {
     end_game();
     return;
   }
+  // The new round starts: the marker goes back to the centre (AZ-REFILL-4, AZ-AMB-6).
+  marker_in_centre_ = 1;
+  for (int p = 0; p < kMaxPlayers; ++p) has_marker_[p] = 0;
   phase_ = kOffer;
   current_ = round_first_;
 }
@@ -175,8 +186,7 @@ void State::end_round() {
       floor_tiles_[p][c] = 0;
     }
     floor_count_[p] = 0;
-    marker_on_floor_[p] = 0;
-    has_marker_[p] = 0;
+    marker_on_floor_[p] = 0;  // the holder keeps the marker until the next round starts (AZ-FLOOR-4)
     refresh_dest(p);
     row_done |= complete_rows(p) > 0;
   }
@@ -185,8 +195,7 @@ void State::end_round() {
     end_game();
     return;
   }
-  // AZ-REFILL-1, AZ-REFILL-4, AZ-AMB-6
-  marker_in_centre_ = 1;
+  // AZ-REFILL-1, AZ-REFILL-4, AZ-AMB-6: refill; the marker returns to the centre when the new round starts
   round_first_ = next_first_;
   current_ = round_first_;
   phase_ = kFill;
@@ -424,10 +433,11 @@ void State::validate() const {
   int holders = 0;
   for (int p = 0; p < n; ++p) holders += has_marker_[p];
   require(marker_in_centre_ <= 1, "azul state: marker_in_centre must be 0 or 1");
-  if (phase_ == kOffer)
-    require(holders + marker_in_centre_ == 1, "azul state: the start-player marker must be in the centre or with one seat");
-  else if (phase_ != kTerminal)
-    require(holders == 0 && marker_in_centre_ == 1, "azul state: during a refill the marker must be in the centre");
+  require(holders + marker_in_centre_ == 1, "azul state: the start-player marker must be in the centre or with one seat");
+  for (int p = 0; p < n; ++p)
+    if (has_marker_[p] && phase_ != kOffer && phase_ != kTerminal)
+      require(next_first_ == p && round_first_ == p, "azul state: seat ", p,
+              " holds the marker during the refill, so it must start the next round");
   for (int s = 0; s < kSources; ++s) {
     int total = 0;
     for (int c = 0; c < kColours; ++c) total += src_[s][c];

@@ -141,26 +141,23 @@ class State {
   void rebuild_derived();
 
  private:
-  // Destinations open to `colour` for `player`: bit k = pattern line k+1 (AZ-MOVE-6), bit 5 = floor.
-  uint8_t dest_mask(int player, int colour) const {
-    uint8_t m = 1u << kFloorDest;
-    const uint32_t wall = wall_[player];
-    for (int k = 0; k < kLines; ++k) {
-      const uint8_t lc = line_colour_[player][k];
-      const bool colour_ok = lc == kNoColour || (lc == colour && line_count_[player][k] <= k);
-      const bool wall_ok = !((wall >> wall_bit(k, colour)) & 1u);
-      m |= static_cast<uint8_t>((colour_ok && wall_ok) << k);
-    }
-    return m;
-  }
+  // dest_[player][colour]: bit k = pattern line k+1 is open to the colour (AZ-MOVE-6), bit 5 = floor.
   void refresh_dest(int player) {
-    for (int c = 0; c < kColours; ++c) dest_[player][c] = dest_mask(player, c);
+    uint8_t m[kColours] = {1u << kFloorDest, 1u << kFloorDest, 1u << kFloorDest, 1u << kFloorDest, 1u << kFloorDest};
+    for (int k = 0; k < kLines; ++k) {
+      const uint32_t row = (wall_[player] >> (5 * k)) & 31u;
+      const uint32_t on_wall = ((row >> k) | (row << (5 - k))) & 31u;  // bit c: colour c is on row k
+      const uint8_t lc = line_colour_[player][k];
+      const uint32_t open = lc == kNoColour ? (~on_wall & 31u) : (line_count_[player][k] <= k ? (1u << lc) : 0u);
+      for (int c = 0; c < kColours; ++c) m[c] = static_cast<uint8_t>(m[c] | (((open >> c) & 1u) << k));
+    }
+    for (int c = 0; c < kColours; ++c) dest_[player][c] = m[c];
   }
   void take(int32_t action);
   void apply_chance(int32_t outcome);
   void advance_chance();
   void place_drawn(int colour);
-  int draw_colour();
+  int draw_colour(int bag_total);
   void end_round();
   void end_game();
   static int placement_points(uint32_t wall, int bit_index);
@@ -173,6 +170,7 @@ class State {
   uint8_t src_[kSources][kColours];
   uint16_t nonempty_;  // derived: bit s set when source s holds a tile
   uint8_t present_[kSources];  // derived: bit c set when source s holds colour c
+  uint16_t holders_[kColours];  // derived: bit s set when source s holds colour c (present_ transposed)
   uint8_t dest_[kMaxPlayers][8];  // derived: dest_mask(p, c) cached, updated incrementally
   uint8_t marker_in_centre_;
   uint8_t line_colour_[kMaxPlayers][kLines];
@@ -236,23 +234,24 @@ inline void State::legal_actions(ActionList<kMaxActions>& out) const {
 }
 
 inline int32_t State::sample_action(Rng& rng) const {
+  // Legal actions of colour c: (sources holding c) x (destinations open to c). Pick a colour
+  // block with probability proportional to its size, then a (source, destination) inside it:
+  // uniform over all legal actions, with no walk over the sources.
   const uint8_t* masks = dest_[current_];
-  uint8_t weight[kColours];
-  for (int c = 0; c < kColours; ++c) weight[c] = detail::kDestTable.count[masks[c]];
+  uint32_t block[kColours];
   uint32_t total = 0;
-  for (uint32_t sources = nonempty_; sources; sources &= sources - 1)
-    for (uint32_t colours = present_[lowest_bit(sources)]; colours; colours &= colours - 1)
-      total += weight[lowest_bit(colours)];
-  uint32_t r = rng.below(total);
-  for (uint32_t sources = nonempty_; sources; sources &= sources - 1) {
-    const int s = lowest_bit(sources);
-    for (uint32_t colours = present_[s]; colours; colours &= colours - 1) {
-      const int c = lowest_bit(colours);
-      if (r < weight[c]) return s * 30 + c * 6 + detail::kDestTable.offsets[masks[c]][r];
-      r -= weight[c];
-    }
+  for (int c = 0; c < kColours; ++c) {
+    block[c] = static_cast<uint32_t>(popcount(holders_[c])) * detail::kDestTable.count[masks[c]];
+    total += block[c];
   }
-  return -1;  // unreachable: total counts every legal action
+  uint32_t r = rng.below(total);
+  int c = 0;
+  while (r >= block[c]) r -= block[c++];
+  const uint32_t width = detail::kDestTable.count[masks[c]];
+  const uint32_t k = r / width;
+  uint32_t sources = holders_[c];
+  for (uint32_t i = 0; i < k; ++i) sources &= sources - 1;
+  return lowest_bit(sources) * 30 + c * 6 + detail::kDestTable.offsets[masks[c]][r - k * width];
 }
 
 inline bool State::is_legal(int32_t action) const {
@@ -277,11 +276,15 @@ inline void State::take(int32_t action) {
       src_[0][k] = static_cast<uint8_t>(src_[0][k] + src_[s][k]);
       src_[s][k] = 0;
     }
-    present_[0] = static_cast<uint8_t>(present_[0] | (present_[s] & ~(1u << c)));
+    const uint32_t rest = present_[s] & ~(1u << c);
+    for (int k = 0; k < kColours; ++k)
+      holders_[k] = static_cast<uint16_t>((holders_[k] & ~(1u << s)) | ((rest >> k) & 1u));
+    present_[0] = static_cast<uint8_t>(present_[0] | rest);
     present_[s] = 0;
     nonempty_ = static_cast<uint16_t>((nonempty_ & ~(1u << s)) | (present_[0] != 0));
   } else {
     present_[0] = static_cast<uint8_t>(present_[0] & ~(1u << c));
+    holders_[c] = static_cast<uint16_t>(holders_[c] & ~1u);
     nonempty_ = static_cast<uint16_t>((nonempty_ & ~1u) | (present_[0] != 0));
     if (marker_in_centre_) {  // first take from the centre (AZ-MOVE-4, AZ-AMB-8, AZ-AMB-9)
       marker_in_centre_ = 0;

@@ -26,6 +26,7 @@ int main(int argc, char** argv) {
   const double dt = std::chrono::duration<double>(t1 - t0).count();
   std::printf("playouts: %d games in %.3fs = %.0f games/s, %.1f ns/move, %.1f moves/game (checksum %lld)\n", games, dt,
               games / dt, 1e9 * dt / moves, double(moves) / games, total);
+  if (argc > 2) return 0;  // playouts only (for callgrind instruction counts)
 
   azul::State s(cfg, 7);
   volatile int sink = 0;
