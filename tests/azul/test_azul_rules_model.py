@@ -153,7 +153,9 @@ class Model:
         self.terminal = True
 
 
-def compare(model, state, where):
+def compare(model, state, where, refilled=False):
+    """refilled: sampled chance, and the take ended the round, so the refill already happened inside
+    apply(): the factories then hold, per colour, what the model's bag and lid lost."""
     assert state.is_terminal() == model.terminal, where
     assert [[[bool(x) for x in row] for row in w] for w in state.walls()] == model.wall, where
     pl = state.pattern_lines()
@@ -167,6 +169,16 @@ def compare(model, state, where):
     assert [int(x) for x in fl[:, 0]] == model.floor_spaces, where
     assert [[int(x) for x in fl[p, 2:]] for p in range(model.n)] == model.floor_tiles, where
     assert [int(x) for x in state.scores()] == model.score, where
+    if refilled and not model.terminal:
+        shown = [int(x) for x in state.factories().sum(axis=0)]
+        pool = [b + l for b, l in zip(model.bag, model.lid)]
+        assert [int(b) + int(l) + d for b, l, d in zip(state.bag(), state.lid(), shown)] == pool, where
+        expected = min(4 * model.F, sum(pool))  # AZ-REFILL-1/3
+        assert sum(shown) == expected, where
+        per_factory = [sum(int(x) for x in row) for row in state.factories()[1:]]
+        assert max(per_factory) <= 4 and state.factories()[0].sum() == 0, where
+        assert state.current_player() == model.current and state.marker_in_centre(), where
+        return
     assert [int(x) for x in state.lid()] == model.lid, where
     assert [int(x) for x in state.bag()] == model.bag, where
     if not model.terminal:
@@ -182,8 +194,8 @@ def compare(model, state, where):
             assert state.next_first_player() == model.next_first(), where
 
 
-def play(players, seed, floor_bias, max_rounds=100):
-    s = tilecraft.make("azul", players=players, seed=seed, chance="explicit", max_rounds=max_rounds)
+def play(players, seed, floor_bias, max_rounds=100, chance="explicit"):
+    s = tilecraft.make("azul", players=players, seed=seed, chance=chance, max_rounds=max_rounds)
     rng = random.Random(seed)
     steps = 0
     s.poured = 0  # how many refills began by pouring the lid into the bag
@@ -205,6 +217,7 @@ def play(players, seed, floor_bias, max_rounds=100):
                 s.poured += 1
             continue
         m = Model(s)
+        m0_round = m.round
         where = f"players={players} seed={seed} step={steps}"
         assert set(int(a) for a in s.legal_actions()) == m.legal(), where
         moves = sorted(m.legal())
@@ -212,7 +225,7 @@ def play(players, seed, floor_bias, max_rounds=100):
         a = rng.choice(floor_moves) if rng.random() < floor_bias else rng.choice(moves)
         m.take(a)
         s.apply(a)
-        compare(m, s, where + f" action={a}")
+        compare(m, s, where + f" action={a}", refilled=chance == "sampled" and s.round() != m0_round)
         s.poured += m.poured
         steps += 1
     return s
@@ -236,3 +249,11 @@ def test_AZ_model_agrees_in_long_games_with_lid_refills(players):
         saw_cap |= s.round() == 15
         poured += s.poured
     assert saw_cap and poured > 0
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_AZ_model_agrees_in_sampled_mode(players):
+    """AZ-REFILL-1/2/3 in sampled mode: after each round the factories hold what left the bag and lid,
+    at most 4 per factory, 4 x F while tiles last; everything else as in the model."""
+    for seed in range(4):
+        play(players, 200 + seed, floor_bias=0.8, max_rounds=12, chance="sampled")
