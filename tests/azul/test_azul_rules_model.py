@@ -6,7 +6,6 @@ spec 11.2) and the exact next position after a random take (AZ-MOVE-3..10, AZ-FL
 AZ-WALL-1..3, AZ-SCORE-1..5, AZ-FLOOR-1..4, AZ-END-1/2, AZ-REFILL-2/4, AZ-AMB-4/6/8/9/13/16/17/18).
 At each chance node it checks the outcomes against the bag (spec 11.3, AZ-SETUP-3, AZ-REFILL-1).
 The model reads the full position from to_dict() and compares through the public views."""
-import copy
 import random
 
 import pytest

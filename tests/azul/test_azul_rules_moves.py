@@ -6,7 +6,7 @@ import pytest
 
 import tilecraft
 from azul_fixtures import (B, CENTRE, FLOOR, K, R, W, Y, act, centre, factory, floor_of, legal, lid,
-                           line, line_of, position, score, wall_has)
+                           line, line_of, position, score)
 
 ALL_DESTS = range(6)
 

@@ -4,8 +4,8 @@ the spec by hand."""
 import pytest
 
 import tilecraft
-from azul_fixtures import (B, CENTRE, FLOOR, K, R, W, Y, act, bag, centre, colour, draw, factory, floor_of,
-                           legal, lid, line, line_of, position, run_draws_until_offer, score, tile_totals,
+from azul_fixtures import (B, CENTRE, FLOOR, K, R, W, Y, act, bag, centre, draw, factory, floor_of,
+                           legal, lid, line, position, run_draws_until_offer, score, tile_totals,
                            wall_has)
 
 EMPTY = "....."

@@ -8,7 +8,7 @@ round's result can be read before anything is drawn. Expected points are worked 
 the formula of section 5 (h, v = lengths of the runs through the new tile)."""
 import pytest
 
-from azul_fixtures import (B, FLOOR, K, PENALTY, R, W, Y, act, floor_of, lid, line, line_of, position,
+from azul_fixtures import (B, K, PENALTY, R, W, act, floor_of, lid, line, line_of, position,
                            score, wall_has)
 
 
