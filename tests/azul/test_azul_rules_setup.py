@@ -81,7 +81,8 @@ def test_AZ_SETUP_3_draws_are_random_in_sampled_mode():
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_AZ_SETUP_4_AZ_SETUP_5_initial_boards(players):
-    """AZ-SETUP-4, AZ-SETUP-5, AZ-COMP-4..8: scores 0, empty walls, lines and floors; the marker in the
+    """AZ-SETUP-4, AZ-SETUP-5, AZ-COMP-4, AZ-COMP-5, AZ-COMP-6 (lid), AZ-COMP-7 (centre), AZ-COMP-8
+    (score track): scores 0, empty walls, lines and floors; the marker in the
     centre, the lid empty, the centre without tiles."""
     s = tilecraft.make("azul", players=players, seed=2)
     assert list(s.scores()) == [0] * players                      # AZ-COMP-8
