@@ -43,8 +43,8 @@ SCORE_CASES = [
 
 @pytest.mark.parametrize("wall,lines,points", [c[1:] for c in SCORE_CASES], ids=[c[0] for c in SCORE_CASES])
 def test_AZ_SCORE_placement_points(wall, lines, points):
-    """AZ-SCORE-1, AZ-SCORE-2, AZ-SCORE-3, AZ-SCORE-4, AZ-SCORE-5, AZ-EX-4, AZ-EX-5, AZ-FAQ-4: the placed tile scores
-    1 if isolated, else (h if h > 1) + (v if v > 1); diagonals and gaps do not connect, nor does the
+    """AZ-SCORE-1, AZ-SCORE-2, AZ-SCORE-3, AZ-SCORE-4, AZ-SCORE-5, AZ-EX-4, AZ-EX-5, AZ-FAQ-4:
+    the placed tile scores 1 if isolated, else (h if h > 1) + (v if v > 1); diagonals and gaps do not connect, nor does the
     end of one wall row touch the start of the next."""
     s = tile_round({1: dict(wall=wall, lines=lines, score=10)})
     assert score(s, 1) == 10 + points
