@@ -353,9 +353,6 @@ def test_AZ_REFILL_1_draw_probabilities_follow_the_bag_in_sampled_mode():
     assert len(set(blues)) > 1
 
 
-@pytest.mark.xfail(strict=True, reason="ENGINE BUG: a game ended by the max_rounds cap has round == max_rounds, "
-                   "which State::validate rejects on reload ('round 2 is not below max_rounds 2'), so the "
-                   "final state does not round-trip through to_json/from_json")
 def test_AZ_AMB_16_capped_final_state_round_trips_through_json():
     """AZ-AMB-16: the final state of a game ended by the cap is a normal final state: it reloads from
     its own JSON with the same scores and winners."""

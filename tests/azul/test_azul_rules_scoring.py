@@ -190,8 +190,8 @@ def test_AZ_FLOOR_4_floor_to_lid_marker_stays_with_holder():
     round starts the marker is back in the centre (AZ-AMB-6)."""
     s = tile_round({1: dict(floor="YYR", score=10)}, marker=1)
     assert lid(s) == [0, 2, 1, 0, 0]
-    for p in (0, 1):
-        assert floor_of(s, p) == (0, False, [0] * 5)
+    assert floor_of(s, 0) == (0, False, [0] * 5)
+    assert floor_of(s, 1) == (0, True, [0] * 5)  # emptied floor; seat 1 still holds the marker
     assert s.next_first_player() == 1
     assert score(s, 1) == 10 - 6
     while s.is_chance_node():
@@ -208,10 +208,6 @@ def test_AZ_AMB_18_clamp_then_end_bonus():
     assert score(s, 1) == 2
 
 
-@pytest.mark.xfail(strict=True, reason="ENGINE BUG (minor, views only): end_round clears has_marker and puts the "
-                   "marker back in the centre before the refill, so during the preparation phase the views "
-                   "show the marker in the centre and no holder; AZ-FLOOR-4/AZ-AMB-6 say the holder keeps it "
-                   "until the start of the next round (the next first player itself is right)")
 def test_AZ_FLOOR_4_holder_keeps_the_marker_until_the_next_round_starts():
     """AZ-FLOOR-4, AZ-AMB-6, AZ-FLOW-1: the floor is cleared, but the marker stays with seat 1 through
     the preparation phase (the refill belongs to the ending round); it returns to the centre when the
