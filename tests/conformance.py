@@ -58,7 +58,12 @@ def check_step_invariants(state, check_illegal: bool = True) -> None:
     for p in range(state.num_players()):
         obs = state.observation(p)
         assert obs.dtype == np.float32 and obs.shape == tuple(state.observation_shape())
-        assert np.all(np.isfinite(obs))
+        assert np.all(np.isfinite(obs)) and np.all(obs >= 0), "observations are finite and >= 0"
+        # out= fills a buffer in place and writes nothing past it (a guard value follows the buffer)
+        guarded = np.full(obs.size + 4, -7.0, dtype=np.float32)
+        state.observation(p, out=guarded[: obs.size])
+        assert np.array_equal(guarded[: obs.size], obs.ravel()) and np.all(guarded[obs.size:] == -7.0), \
+            "observation() wrote past observation_shape()"
     if not state.is_chance_node():
         for a in legal:
             assert state.string_to_action(state.action_to_string(int(a))) == int(a), "names must round-trip"
