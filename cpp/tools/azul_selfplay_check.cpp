@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
+#include <vector>
 
 #include "azul/state.hpp"
 #include "search/playout.hpp"
@@ -36,6 +37,15 @@ int main(int argc, char** argv) {
               s.apply(a);
               s.validate();
               ++actions;
+              // Exercise every read path on exactly sized heap buffers, so ASan sees any overrun.
+              std::vector<float> obs(s.observation_size());
+              for (int p = 0; p < s.num_players(); ++p) s.observation(p, obs.data());
+              std::vector<double> out(s.num_players());
+              s.scores(out.data());
+              s.returns(out.data());
+              s.legal_actions(scratch);
+              for (int32_t x : scratch) (void)s.action_to_string(x);
+              if (!s.is_terminal() && !s.is_chance_node()) (void)s.heuristic(s.current_player());
             }
           } catch (const std::exception& e) {
             std::printf("players=%d explicit=%d first=%d game %d: %s\n", players, explicit_chance, first, g, e.what());
