@@ -27,7 +27,7 @@
 //     uint32_t winners() const;               // bit per seat; 0 while not terminal
 //     int observation_size() const;           // flat size; observation_shape() gives its shape
 //     std::vector<int> observation_shape() const;   (not on hot paths)
-//     void observation(int player, float* out) const;   // values >= 0 (the adapters declare Box(0, max))
+//     void observation(int player, float* out) const;   // finite values (the adapters declare Box(-max, max))
 //     std::string action_to_string(int32_t action) const;
 //     int32_t string_to_action(const std::string& s) const;   // throws IllegalAction if unknown
 //     template <class V> void visit(V& v);    // every field except the config, for to_json/from_json

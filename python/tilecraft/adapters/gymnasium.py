@@ -39,7 +39,7 @@ class BotOpponentEnv(gym.Env):
         probe = new_state(game, self.players, 0, options)
         n = probe.num_distinct_actions()
         self.observation_space = spaces.Dict({
-            "observation": spaces.Box(low=0.0, high=float(np.finfo(np.float32).max), shape=tuple(probe.observation_shape()), dtype=np.float32),
+            "observation": spaces.Box(low=-float(np.finfo(np.float32).max), high=float(np.finfo(np.float32).max), shape=tuple(probe.observation_shape()), dtype=np.float32),
             "action_mask": spaces.Box(low=0, high=1, shape=(n,), dtype=np.int8),
         })
         self.action_space = spaces.Discrete(n)

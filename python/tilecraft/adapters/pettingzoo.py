@@ -38,7 +38,7 @@ class TilecraftAECEnv(AECEnv):
         n = probe.num_distinct_actions()
         shape = tuple(probe.observation_shape())
         self._obs_space = spaces.Dict({
-            "observation": spaces.Box(low=0.0, high=float(np.finfo(np.float32).max), shape=shape, dtype=np.float32),
+            "observation": spaces.Box(low=-float(np.finfo(np.float32).max), high=float(np.finfo(np.float32).max), shape=shape, dtype=np.float32),
             "action_mask": spaces.Box(low=0, high=1, shape=(n,), dtype=np.int8),
         })
         self._act_space = spaces.Discrete(n)
