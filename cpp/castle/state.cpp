@@ -2,12 +2,27 @@
 #include "castle/state.hpp"
 
 #include <algorithm>
+#include <cstddef>
 #include <cstring>
 #include <sstream>
 
 namespace tilecraft::castle {
 
 namespace {
+// For each 4-bit rotation mask: how many rotations and which, ascending.
+struct RotTable {
+  uint8_t count[16];
+  uint8_t offsets[16][4];
+  constexpr RotTable() : count(), offsets() {
+    for (int m = 0; m < 16; ++m) {
+      int n = 0;
+      for (int r = 0; r < 4; ++r)
+        if (m >> r & 1) offsets[m][n++] = static_cast<uint8_t>(r);
+      count[m] = static_cast<uint8_t>(n);
+    }
+  }
+};
+constexpr RotTable kRotTable{};
 const char* kTypeNames[4] = {"road", "tower", "house", "court"};
 inline int opposite(int d) { return (d + 2) & 3; }
 }  // namespace
@@ -16,7 +31,8 @@ inline int opposite(int d) { return (d + 2) & 3; }
 
 State::State(const Config& config, uint64_t seed) {
   if (!config.prepared) config.validate();
-  std::memset(static_cast<void*>(this), 0, sizeof(State));
+  // Everything up to the union-find arrays; those are written before they are read (num_nodes_).
+  std::memset(static_cast<void*>(this), 0, offsetof(State, parent_));
   cfg_ = &config;
   rng_.seed(seed);
   for (int t = 0; t < config.num_types; ++t) supply_[t] = config.type_count[t];  // CA-SETUP-2
@@ -270,10 +286,17 @@ void State::legal_actions(ActionList<kMaxActions>& out) const {
         lr[r] = (c.rot_mask[tile_] >> r) & 1 ? legal_cells(tile_, r) : Board::zero();
         all |= lr[r];
       }
-      all.for_each([&](int cell) {
-        for (int r = 0; r < 4; ++r)
-          if (lr[r].test(cell)) out.push(4 * c.rank[cell] + r);
-      });
+      // per cell, the 4-bit mask of legal rotations, written as one block (ascending ids)
+      for (int k = 0; k < 2; ++k) {  // Board = Bits<2>
+        uint64_t bits = all.w[k];
+        while (bits) {
+          const int i = lowest_bit(bits);
+          bits &= bits - 1;
+          const unsigned m = static_cast<unsigned>((lr[0].w[k] >> i) & 1) | static_cast<unsigned>(((lr[1].w[k] >> i) & 1) << 1) |
+                             static_cast<unsigned>(((lr[2].w[k] >> i) & 1) << 2) | static_cast<unsigned>(((lr[3].w[k] >> i) & 1) << 3);
+          out.push_block(4 * c.rank[k * 64 + i], kRotTable.offsets[m], kRotTable.count[m]);
+        }
+      }
       break;
     }
     case kFollower:
