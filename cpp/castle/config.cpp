@@ -123,6 +123,10 @@ void Config::validate() const {
     }
   }
   require<InvalidConfig>(total >= 1 && total <= 250, "castle tiles: the manifest must hold 1..250 tiles, got ", total);
+  int markets = 0;
+  for (int t = 0; t < num_types; ++t)
+    for (int a = 0; a < kSlots; ++a) markets += type_count[t] * area_stalls[t][a];
+  require<InvalidConfig>(markets <= 255, "castle tiles: the manifest holds ", markets, " markets; at most 255");
 
   // ---- derived ----
   num_interior = n;

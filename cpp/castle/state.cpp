@@ -64,8 +64,10 @@ void State::reset_areas() {
       Area& a = area_[node];
       a.cells = Board::zero();
       a.gates = static_cast<uint16_t>(1u << g);
-      a.type = c.gate_seg[g][i];
-      a.open = a.well = a.stalls = 0;
+      a.type = c.gate_seg[g][i] & 3;
+      a.open = 0;
+      a.well = 0;
+      a.stalls = 0;
       a.f[0] = a.f[1] = 0;
       parent_[node] = static_cast<uint16_t>(node);
     }
@@ -120,8 +122,8 @@ void State::unite(int a, int b) {
   const Area& y = area_[b];
   x.cells |= y.cells;
   x.gates = static_cast<uint16_t>(x.gates | y.gates);
-  x.open = static_cast<uint8_t>(x.open + y.open);
-  x.well = static_cast<uint8_t>(x.well | y.well);
+  x.open = static_cast<uint16_t>(x.open + y.open);
+  x.well = x.well | y.well;
   x.stalls = static_cast<uint8_t>(x.stalls + y.stalls);
   x.f[0] = static_cast<uint8_t>(x.f[0] + y.f[0]);
   x.f[1] = static_cast<uint8_t>(x.f[1] + y.f[1]);
@@ -139,9 +141,9 @@ void State::lay_tile(int cell, int t, int r, uint16_t* touched, int* num_touched
     Area& a = area_[node0 + k];
     a.cells = Board::single(cell);
     a.gates = 0;
-    a.type = c.area_type[t][k];
+    a.type = c.area_type[t][k] & 3;
     a.open = 0;
-    a.well = c.area_well[t][k];
+    a.well = c.area_well[t][k] & 1;
     a.stalls = c.area_stalls[t][k];
     a.f[0] = a.f[1] = 0;
     parent_[node0 + k] = static_cast<uint16_t>(node0 + k);

@@ -59,13 +59,15 @@ enum Category : uint8_t { kCatRoad, kCatTower, kCatHouse, kCatCourt, kCatIncompl
 struct Area {
   Board cells;       // interior cells (bbox bits) of the area
   uint16_t gates;    // gates (start spaces) in the area
-  uint8_t type;
-  uint8_t open;      // segments facing an empty interior cell
-  uint8_t well;
-  uint8_t stalls;
+  uint16_t open;     // segments facing an empty interior cell
+  uint8_t type : 2;
+  uint8_t well : 1;
+  uint8_t stalls;    // markets (the manifest holds at most 255, see Config::validate)
   uint8_t f[2];      // followers per player
   int tiles() const { return cells.count() + popcount(gates); }
 };
+
+static_assert(sizeof(Area) == 24, "Area is meant to stay 24 bytes");
 
 class State {
  public:

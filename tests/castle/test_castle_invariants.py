@@ -66,3 +66,44 @@ def test_playout_scores_are_plausible():
     r = tilecraft.random_playouts("castle", 300, seed=3)
     assert np.all(r["scores"] >= 0) and np.all(r["winners"].sum(axis=1) >= 1)
     assert r["scores"].mean() > 5
+
+
+def test_mutated_saved_states_are_rejected_or_playable():
+    """Bad input: a saved state with random fields changed either fails to load with a ValueError or
+    plays to the end without error (validate() guards every method)."""
+    import json
+    rng = random.Random(11)
+    outcomes = {"rejected": 0, "loaded": 0}
+    for it in range(80):
+        s = tilecraft.make("castle", seed=it, **rng.choice(OPTIONS))
+        for _ in range(rng.randrange(0, 120)):
+            if s.is_terminal():
+                break
+            legal = s.legal_actions()
+            s.apply(int(legal[rng.randrange(len(legal))]))
+        d = json.loads(s.to_json())
+        key = rng.choice(list(d["state"]))
+
+        def mutate(x):
+            if isinstance(x, list):
+                if x:
+                    i = rng.randrange(len(x))
+                    x[i] = mutate(x[i])
+                return x
+            return rng.choice([0, 1, 2, 3, 7, 8, 9, 11, 63, 64, 99, 100, 127, 128, 254, 255, x + 1])
+        d["state"][key] = mutate(d["state"][key])
+        try:
+            t = tilecraft.from_json(json.dumps(d))
+        except ValueError as e:
+            assert str(e)
+            outcomes["rejected"] += 1
+            continue
+        outcomes["loaded"] += 1
+        for _ in range(3000):
+            if t.is_terminal():
+                break
+            legal = t.legal_actions()
+            assert len(legal) > 0
+            t.apply(int(legal[rng.randrange(len(legal))]))
+        assert t.is_terminal()
+    assert outcomes["rejected"] > 0 and outcomes["loaded"] > 0
