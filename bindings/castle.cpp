@@ -31,6 +31,14 @@ py::dict area_dict(const State& s, int node) {
   return d;
 }
 
+// One count per tile type, from a State accessor (supply, removed).
+py::array_t<int16_t> per_type(const State& s, int (State::*count)(int) const) {
+  const int n = s.config().num_types;
+  py::array_t<int16_t> out(n);
+  for (int t = 0; t < n; ++t) out.mutable_data()[t] = static_cast<int16_t>((s.*count)(t));
+  return out;
+}
+
 void bind_castle(py::module_& m) {
   auto cls = bind_game<State>(m, "CastleState");
   cls.def("board",
@@ -95,21 +103,9 @@ void bind_castle(py::module_& m) {
       .def("current_tile", [](const P& p) { return p.s.current_tile(); }, "Tile type in hand (-1 none).")
       .def("alt_tile", [](const P& p) { return p.s.alt_tile(); }, "The other drawn tile in draw_two_choose_one mode.")
       .def("last_cell", [](const P& p) { return p.s.last_cell(); })
-      .def("supply",
-           [](const P& p) {
-             const int n = p.s.config().num_types;
-             py::array_t<int16_t> out(n);
-             for (int t = 0; t < n; ++t) out.mutable_data()[t] = static_cast<int16_t>(p.s.supply(t));
-             return out;
-           },
+      .def("supply", [](const P& p) { return per_type(p.s, &State::supply); },
            "Tiles left in the supply per type (what is left is public; the order is not).")
-      .def("removed",
-           [](const P& p) {
-             const int n = p.s.config().num_types;
-             py::array_t<int16_t> out(n);
-             for (int t = 0; t < n; ++t) out.mutable_data()[t] = static_cast<int16_t>(p.s.removed(t));
-             return out;
-           },
+      .def("removed", [](const P& p) { return per_type(p.s, &State::removed); },
            "Tiles set aside as unplaceable, per type.")
       .def("placed_cells",
            [](const P& p) {

@@ -206,7 +206,6 @@ class State {
   int action_decline() const { return action_use1() + 3; }
 
  private:
-  friend struct Tester;
   int base() const { return 4 * cfg_->num_interior; }
   int find_mut(int node) {
     while (parent_[node] != node) {
