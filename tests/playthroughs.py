@@ -17,6 +17,8 @@ DIR = os.path.join(HERE, "playthroughs")
 CASES: List[Tuple[str, str, int, int, Dict[str, Any]]] = [
     ("azul_2p_seed1", "azul", 2, 1, {}),
     ("azul_4p_seed2_explicit", "azul", 4, 2, {"chance": "explicit", "first_player": -1}),
+    ("castle_seed3", "castle", 2, 3, {}),
+    ("castle_seed4_explicit", "castle", 2, 4, {"chance": "explicit", "first_player": -1}),
 ]
 
 
