@@ -22,7 +22,8 @@ import tilecraft
 MakeState = Callable[[int], Any]  # seed -> fresh state
 
 
-def _step(state, rng: random.Random) -> int:
+def random_step(state, rng: random.Random) -> int:
+    """Applies one random legal action, or a chance outcome drawn with its probability; returns it."""
     if state.is_chance_node():
         outcomes = state.chance_outcomes()
         assert outcomes, "a chance node must list outcomes"
@@ -92,7 +93,7 @@ def play_and_check(make_state: MakeState, seed: int, check_illegal_every: int = 
             # clone independence
             c = state.clone()
             before = state.to_json()
-            _step(c, random.Random(step))
+            random_step(c, random.Random(step))
             assert state.to_json() == before, "playing on a clone must not change the original"
             # JSON, dict and pickle round trips, exact and playable
             for restored in (tilecraft.from_json(before), type(state).from_json(before),
@@ -105,7 +106,7 @@ def play_and_check(make_state: MakeState, seed: int, check_illegal_every: int = 
                 r.resample_hidden(p, 12345 + step)
                 assert np.array_equal(r.observation(p), state.observation(p)), "resample_hidden changed the observer's view"
                 assert list(r.legal_actions()) == list(state.legal_actions())
-        action = _step(state, rng)
+        action = random_step(state, rng)
         twin.apply(action)
         step += 1
     check_step_invariants(state)

@@ -193,20 +193,7 @@ class State {
 // ---- hot paths, inline ----
 
 namespace detail {
-// For each 6-bit destination mask: how many destinations and their offsets, ascending.
-struct DestTable {
-  uint8_t count[64];
-  uint8_t offsets[64][6];
-  constexpr DestTable() : count(), offsets() {
-    for (int m = 0; m < 64; ++m) {
-      int n = 0;
-      for (int d = 0; d < 6; ++d)
-        if (m >> d & 1) offsets[m][n++] = static_cast<uint8_t>(d);
-      count[m] = static_cast<uint8_t>(n);
-    }
-  }
-};
-inline constexpr DestTable kDestTable{};
+inline constexpr const MaskTable<6>& kDestTable = kMaskTable<6>;  // destination masks: 5 lines + floor
 }  // namespace detail
 
 inline void State::legal_actions(ActionList<kMaxActions>& out) const {

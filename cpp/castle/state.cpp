@@ -9,20 +9,7 @@
 namespace tilecraft::castle {
 
 namespace {
-// For each 4-bit rotation mask: how many rotations and which, ascending.
-struct RotTable {
-  uint8_t count[16];
-  uint8_t offsets[16][4];
-  constexpr RotTable() : count(), offsets() {
-    for (int m = 0; m < 16; ++m) {
-      int n = 0;
-      for (int r = 0; r < 4; ++r)
-        if (m >> r & 1) offsets[m][n++] = static_cast<uint8_t>(r);
-      count[m] = static_cast<uint8_t>(n);
-    }
-  }
-};
-constexpr RotTable kRotTable{};
+constexpr const MaskTable<4>& kRotTable = kMaskTable<4>;  // rotation masks
 const char* kTypeNames[4] = {"road", "tower", "house", "court"};
 inline int opposite(int d) { return (d + 2) & 3; }
 }  // namespace

@@ -27,6 +27,25 @@ inline void for_each_bit(uint64_t b, F&& f) {
   }
 }
 
+// For every N-bit mask: how many bits are set and where, ascending. Legal-move generation writes
+// the actions of one mask (destinations, rotations) as a block from this table.
+template <int N>
+struct MaskTable {
+  static_assert(N >= 1 && N <= 8, "MaskTable is for small masks");
+  uint8_t count[1 << N];
+  uint8_t offsets[1 << N][N];
+  constexpr MaskTable() : count(), offsets() {
+    for (int m = 0; m < (1 << N); ++m) {
+      int n = 0;
+      for (int b = 0; b < N; ++b)
+        if (m >> b & 1) offsets[m][n++] = static_cast<uint8_t>(b);
+      count[m] = static_cast<uint8_t>(n);
+    }
+  }
+};
+template <int N>
+inline constexpr MaskTable<N> kMaskTable{};
+
 template <int W, int H>
 struct Grid {
   static_assert(W >= 1 && H >= 1 && W * H <= 64, "Grid must fit one word");

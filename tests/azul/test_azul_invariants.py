@@ -8,6 +8,7 @@ import pytest
 
 import tilecraft
 from azul_fixtures import tile_totals, wall_col
+from conformance import random_step
 
 CONFIGS = [(players, chance) for players in (2, 3, 4) for chance in ("sampled", "explicit")]
 
@@ -38,12 +39,7 @@ def test_AZ_COMP_1_100_tiles_20_per_colour_after_every_move(players, chance):
         check_views(s)
         steps = 0
         while not s.is_terminal():
-            if s.is_chance_node():
-                outcomes = s.chance_outcomes()
-                s.apply(rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0])
-            else:
-                legal = s.legal_actions()
-                s.apply(int(legal[rng.randrange(len(legal))]))
+            random_step(s, rng)
             check_views(s)
             steps += 1
         assert steps > 0

@@ -8,6 +8,7 @@ import pytest
 
 import tilecraft
 from tilecraft.games import castle as cdata
+from conformance import random_step
 
 COUNTS = [t["count"] for t in cdata.load_tiles()["tiles"]]
 
@@ -49,12 +50,7 @@ def test_random_games_keep_invariants(options):
         prev = (np.zeros(2), np.zeros((2, 7)), [0, 0])
         while not s.is_terminal():
             prev = check(s, *prev)
-            if s.is_chance_node():
-                outcomes = s.chance_outcomes()
-                s.apply(rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0])
-            else:
-                legal = s.legal_actions()
-                s.apply(int(legal[rng.randrange(len(legal))]))
+            random_step(s, rng)
         check(s, *prev)
         # every tile was placed or set aside; followers on unfinished areas stay on the board
         assert int(s.supply().sum()) == 0 and s.current_tile() == -1
