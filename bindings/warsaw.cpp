@@ -79,6 +79,10 @@ void bind_warsaw(py::module_& m) {
         d["effect_coins"] = in.effect_coins;
         return d;
       }, py::arg("seat"), "What an income phase would pay the seat now, step by step (WA-INC-1).")
+      .def("park_score", [](const P& p, int n) {
+        require<std::out_of_range>(n >= 0 && n <= 64, "park_score: n must be 0..64, got ", n);
+        return p.s.park_score(n);
+      }, py::arg("n"), "VP of a park touching n distinct residential areas (WA-SCORE-1).")
       .def("area_counts", [](const P& p, int q) {
         check_seat(p.s, q, "area_counts");
         const warsaw::Regions r = p.s.regions(q);

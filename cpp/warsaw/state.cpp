@@ -722,6 +722,10 @@ Regions State::regions(int p) const {
   return r;
 }
 
+int State::park_score(int n) const {  // WA-SCORE-1, WA-AMB-8 (n = 0 scores the table's 0)
+  return n <= 8 ? cfg_->park_table[n] : cfg_->park_table[8] + cfg_->park_extra * (n - 8);
+}
+
 Income State::income(int p) const {
   Income in;
   std::memset(&in, 0, sizeof(in));
@@ -737,9 +741,7 @@ Income State::income(int p) const {
   };
   // WA-SCORE-1/2, WA-AMB-8: the best single park
   QuadGrid::for_each_component(r.type[kPark], [&](uint64_t park) {
-    const int n = touching_res(park);
-    const int vp = n <= 8 ? cfg_->park_table[n] : cfg_->park_table[8] + cfg_->park_extra * (n - 8);
-    in.park_vp = std::max(in.park_vp, vp);
+    in.park_vp = std::max(in.park_vp, park_score(touching_res(park)));
   });
   // WA-SCORE-3
   QuadGrid::for_each_component(r.type[kCommercial], [&](uint64_t com) { in.commercial_coins += touching_res(com); });

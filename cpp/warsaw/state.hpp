@@ -149,6 +149,7 @@ class State {
   bool within_limit(int p) const;
   Regions regions(int p) const;
   Income income(int p) const;
+  int park_score(int adjacent_residential_areas) const;
   int visible_effect_card(int p, int effect) const;  // a visible public building with that effect, or -1
   int price_of(int c) const { return c < kMaxCards ? cfg_->card_price[c] : 0; }
   int printed_type(int c, int k) const;
