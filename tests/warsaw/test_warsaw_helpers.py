@@ -149,6 +149,8 @@ def set_district(state, seat: int, stacks: Dict[Tuple[int, int], Sequence[Tuple[
         for card, r in cards:
             if card == -1:
                 card = START_BASE + seat
+            if card >= MILE_BASE:
+                s["mile_owner"][card - MILE_BASE] = seat
             seq += 1
             s["card_loc"][card] = LOC_DISTRICT + seat
             s["card_cell"][card] = W.cell(x, y)
