@@ -39,7 +39,19 @@ ERA6_NORMAL = [(1, "R R R R")] * 4 + [(1, "P P P P")] * 3 + [(2, "C C C C")] * 3
               [(3, "R P C I1")] * 2 + [(4, "R C R C")]
 
 
-def write_fixture(directory: str, milestones: Optional[List[Dict]] = None, park_table=None) -> str:
+DEAL_FIRST = ["PPPP@1", "CCCC@2", "TTTT@1", "RRPP@2", "I2III@3", "U2UUU@4", "RRRR@1"]
+
+
+def _fixture_names():
+    names = []
+    for era in range(1, 6):
+        names += [f"{spec.replace(' ', '')}@{price}" for price, spec in CATALOGUE]
+    names += [name for _, _, name in ERA6]
+    names += [f"{spec.replace(' ', '')}@{price}" for price, spec in ERA6_NORMAL]
+    return names
+
+
+def write_fixture(directory: str, milestones: Optional[List[Dict]] = None, park_table=None, special_era: int = 6) -> str:
     """Writes the fixture data set; returns the directory. Card names are 'LAYOUT@price' or the
     public building's name; both sides of each milestone are equal, so setup's random side does
     not matter."""
@@ -50,7 +62,7 @@ def write_fixture(directory: str, milestones: Optional[List[Dict]] = None, park_
             cards.append({"id": f"{era}-{k}", "name": f"{spec.replace(' ', '')}@{price}", "era": era, "price": price,
                           "quadrants": _quads(spec)})
     for k, (price, eff, name) in enumerate(ERA6):
-        cards.append({"id": f"6-{k}", "name": name, "era": 6, "price": price, "whole_card": dict(kind="public", **eff)})
+        cards.append({"id": f"6-{k}", "name": name, "era": special_era, "price": price, "whole_card": dict(kind="public", **eff)})
     for k, (price, spec) in enumerate(ERA6_NORMAL):
         cards.append({"id": f"6-n{k}", "name": f"{spec.replace(' ', '')}@{price}", "era": 6, "price": price,
                       "quadrants": _quads(spec)})
@@ -69,6 +81,8 @@ def write_fixture(directory: str, milestones: Optional[List[Dict]] = None, park_
     with open(os.path.join(directory, "milestones.json"), "w") as f:
         json.dump(miles, f)
     return directory
+
+
 
 
 class Fixture:
@@ -100,6 +114,9 @@ def to_era(state, era: int, hands: Optional[Dict[int, Sequence[int]]] = None):
     hands = {p: list(h) for p, h in (hands or {}).items()}
     used = {c for h in hands.values() for c in h}
     free = [c for c in deck if c not in used]
+    if era == 6 and num == 112:  # the fixture: deal plain cards first, keep the specials for districts
+        order = {n: k for k, n in enumerate(DEAL_FIRST)}
+        free.sort(key=lambda c: (order.get(_fixture_names()[c], 99), c))
     for p in range(n):
         if p not in hands:
             hands[p] = [free.pop(0) for _ in range(4)]
