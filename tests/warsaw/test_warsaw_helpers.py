@@ -206,6 +206,7 @@ def round_of(state, picks: Optional[Dict[int, int]] = None, actions: Optional[Di
 
 def sell_out(state):
     """Everyone picks its first card and sells until the draft of this era is over."""
-    while state.phase() in (0, 1):
+    era = state.era()
+    while state.phase() in (0, 1) and state.era() == era:
         state.apply(0 if state.phase() == 0 else W.SELL)
     return state
