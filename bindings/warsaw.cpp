@@ -87,7 +87,7 @@ void bind_warsaw(py::module_& m) {
         check_seat(p.s, q, "area_counts");
         const warsaw::Regions r = p.s.regions(q);
         py::list l;
-        for (int t = 0; t < warsaw::kAreaTypes; ++t) l.append(r.comps[t]);
+        for (int t = 0; t < warsaw::kAreaTypes; ++t) l.append(r.count(t));
         l.append(r.n_whole);
         return l;
       }, py::arg("seat"), "Areas per type (park, residential, commercial, industrial, cultural, transport, whole-card).")

@@ -80,6 +80,14 @@ struct Config {
   int16_t park_table[9] = {0, 1, 2, 3, 5, 7, 10, 13, 16};
   int16_t park_extra = 3;
 
+  // Derived by validate() (not options, not saved): per card (era cards, then the starting card at
+  // index kMaxCards) a 4-bit mask of its printed quadrants of each area type (bit k = quadrant k in
+  // the order NW, NE, SE, SW) and its cultural / industrial icon totals.
+  mutable uint8_t quad_mask[kMaxCards + 1][kAreaTypes] = {};
+  mutable uint8_t cultural_total[kMaxCards + 1] = {};
+  mutable uint8_t industrial_total[kMaxCards + 1] = {};
+  mutable uint8_t validated = 0;  // set by validate(); a State validates an unvalidated config once
+
   template <class V>
   void visit(V& v) {
     v.field("players", players);
@@ -207,6 +215,24 @@ struct Config {
     for (int n = 0; n < 9; ++n)
       require<InvalidConfig>(park_table[n] >= 0 && park_table[n] <= 200, "warsaw: park_table[", n, "] must be 0..200");
     require<InvalidConfig>(park_extra >= 0 && park_extra <= 50, "warsaw: park_extra must be 0..50");
+    derive();
+  }
+
+  void derive() const {
+    for (int c = 0; c <= kMaxCards; ++c) {
+      const int8_t* types = c < kMaxCards ? card_type[c] : start_type;
+      const int8_t* values = c < kMaxCards ? card_value[c] : start_value;
+      for (int t = 0; t < kAreaTypes; ++t) quad_mask[c][t] = 0;
+      cultural_total[c] = industrial_total[c] = 0;
+      for (int k = 0; k < 4; ++k) {
+        const int t = types[k];
+        if (t < 0 || t >= kAreaTypes) continue;
+        quad_mask[c][t] = static_cast<uint8_t>(quad_mask[c][t] | (1u << k));
+        if (t == kCultural) cultural_total[c] = static_cast<uint8_t>(cultural_total[c] + values[k]);
+        if (t == kIndustrial) industrial_total[c] = static_cast<uint8_t>(industrial_total[c] + values[k]);
+      }
+    }
+    validated = 1;
   }
 };
 

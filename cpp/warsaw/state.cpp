@@ -22,11 +22,34 @@ inline unsigned column_bits(uint64_t b) {
   return static_cast<unsigned>(b & 0xFF);
 }
 inline unsigned row_bits(uint64_t b) {
-  unsigned r = 0;
-  for (int y = 0; y < 8; ++y) r |= ((b >> (8 * y)) & 0xFF) ? (1u << y) : 0u;
-  return r;
+  // one bit per non-empty byte: fold each byte onto its lowest bit, then gather those bits
+  b |= b >> 4;
+  b |= b >> 2;
+  b |= b >> 1;
+  b &= 0x0101010101010101ULL;
+  return static_cast<unsigned>((b * 0x0102040810204080ULL) >> 56);
 }
 inline int span(unsigned m) { return m ? 32 - __builtin_clz(m) - __builtin_ctz(m) : 0; }
+
+// kColumnRange[a][b]: the cells of columns a..b of the 8x8 window; kRowRange likewise for rows.
+struct RangeTable {
+  uint64_t col[8][8], row[8][8];
+  constexpr RangeTable() : col(), row() {
+    for (int a = 0; a < 8; ++a)
+      for (int b = a; b < 8; ++b) {
+        uint64_t c = 0, r = 0;
+        for (int k = a; k <= b; ++k) {
+          c |= CardGrid::column_mask(k);
+          r |= CardGrid::row_mask(k);
+        }
+        col[a][b] = c;
+        row[a][b] = r;
+      }
+  }
+};
+constexpr RangeTable kRanges{};
+constexpr const uint64_t (&kColumnRange)[8][8] = kRanges.col;
+constexpr const uint64_t (&kRowRange)[8][8] = kRanges.row;
 
 inline void set_seen(uint64_t* s, int c) { s[c >> 6] |= uint64_t{1} << (c & 63); }
 inline bool test_seen(const uint64_t* s, int c) { return (s[c >> 6] >> (c & 63)) & 1u; }
@@ -80,7 +103,7 @@ int State::distinct_rotations(int c) const {
 // ---- setup and chance ----
 
 State::State(const Config& config, uint64_t seed) {
-  config.validate();
+  if (!config.validated) config.validate();  // the bindings validate every config when it is loaded
   std::memset(static_cast<void*>(this), 0, sizeof(State));
   cfg_ = &config;
   players_ = config.players;
@@ -105,6 +128,7 @@ State::State(const Config& config, uint64_t seed) {
     card_cell_[kStartBase + p] = static_cast<uint16_t>(frame_cell(p, local));
   }
   for (int p = players_; p < kMaxPlayers; ++p) card_loc_[kStartBase + p] = kLocRemoved;  // unused starting cards
+  for (int p = 0; p < kMaxPlayers; ++p) refresh_effects(p);
   era_ = 1;  // WA-SETUP-6
   start_era();
 }
@@ -160,6 +184,7 @@ bool State::fits(uint64_t occ, bool big) const {  // WA-BUILD-2 (4x4 with the Pr
 bool State::within_limit(int p) const { return fits(occ_[p], big_limit(p)); }
 
 int State::visible_effect_card(int p, int effect) const {
+  if (!((effects_[p] >> effect) & 1u)) return -1;
   uint64_t b = occ_[p];
   while (b) {
     const int i = lowest_bit(b);
@@ -168,6 +193,20 @@ int State::visible_effect_card(int p, int effect) const {
     if (c < kMaxCards && cfg_->card_type[c][0] == kPublic && cfg_->card_effect[c] == effect) return c;
   }
   return -1;
+}
+
+void State::refresh_effects(int p) {
+  uint16_t m = 0;
+  if (p < players_) {
+    uint64_t b = occ_[p];
+    while (b) {
+      const int i = lowest_bit(b);
+      b &= b - 1;
+      const int c = top_[p][i];
+      if (c < kMaxCards && cfg_->card_type[c][0] == kPublic) m |= static_cast<uint16_t>(1u << cfg_->card_effect[c]);
+    }
+  }
+  effects_[p] = m;
 }
 
 void State::normalize(int p) {
@@ -234,21 +273,28 @@ void State::build_options(int p, int card, bool milestone, ActionList<kMaxAction
   const int nrot = distinct_rotations(card);
   const int coins = coins_[p];
   const int max_h = cfg_->max_stack_height;
-  uint64_t cands = CardGrid::neighbours(occ) | occ;  // WA-BUILD-1 (edge neighbours) or WA-BUILD-3
+  // WA-BUILD-1: empty edge neighbours; WA-BUILD-2 by bitboard: a neighbour inside the bounding box
+  // keeps it, one in the column left/right of it widens it by 1, one in the row above/below makes it
+  // taller by 1 (a neighbour is never outside in both directions).
+  const unsigned cols = column_bits(occ), rows = row_bits(occ);
+  const int x0 = __builtin_ctz(cols), x1 = 31 - __builtin_clz(cols);
+  const int y0 = __builtin_ctz(rows), y1 = 31 - __builtin_clz(rows);
+  const int w = x1 - x0 + 1, h = y1 - y0 + 1;
+  auto ok = [big](int ww, int hh) { return ww <= 4 && hh <= 4 && (big || std::min(ww, hh) <= 3); };
+  const uint64_t col_in = kColumnRange[x0][x1], row_in = kRowRange[y0][y1];
+  uint64_t allowed = col_in & row_in;
+  if (ok(w + 1, h)) allowed |= (kColumnRange[x0 > 0 ? x0 - 1 : 0][x1 < 7 ? x1 + 1 : 7] & row_in);
+  if (ok(w, h + 1)) allowed |= (kRowRange[y0 > 0 ? y0 - 1 : 0][y1 < 7 ? y1 + 1 : 7] & col_in);
+  uint64_t cands = (CardGrid::neighbours(occ) & allowed) | occ;
   while (cands) {
     const int i = lowest_bit(cands);
     cands &= cands - 1;
-    const bool on = (occ >> i) & 1u;
-    if (on) {
-      if (max_h && height_[p][i] >= max_h) continue;  // WA-AMB-12
-    } else if (!fits(occ | bit(i), big)) {
-      continue;  // WA-BUILD-2
-    }
-    if (!milestone && build_cost(p, card, i) > coins) continue;  // WA-ACT-3
-    const int cell = frame_cell(p, i);
-    const int x = cell_x(cell), y = cell_y(cell);
+    if (((occ >> i) & 1u) && max_h && height_[p][i] >= max_h) continue;  // WA-AMB-12
+    if (!milestone && build_cost(p, card, i) > coins) continue;         // WA-ACT-3
+    const int x = ax_[p] + (i & 7), y = ay_[p] + (i >> 3);
     if (x < -kFrameR || x > kFrameR || y < -kFrameR || y > kFrameR) continue;  // cannot happen (see the bound)
-    for (int r = 0; r < nrot; ++r) out.push(kBuildBase + 4 * cell + r);
+    const int base = kBuildBase + 4 * ((y + kFrameR) * kFrameW + x + kFrameR);
+    for (int r = 0; r < nrot; ++r) out.push(base + r);
   }
 }
 
@@ -348,20 +394,28 @@ void State::place(int p, int card, int local, int rot, int cost) {
   card_loc_[card] = static_cast<uint8_t>(kLocDistrict + p);
   card_cell_[card] = static_cast<uint16_t>(frame_cell(p, local));
   built_at_[card] = ++build_seq_;
+  refresh_effects(p);
   normalize(p);
 }
 
 void State::remove_position(int p, int local) {
   const int cell = frame_cell(p, local);
-  for (int c = 0; c < kCardIds; ++c)  // the whole stack goes to the box (WA-WAR-1/2)
-    if (card_loc_[c] == kLocDistrict + p && card_cell_[c] == cell) {
-      card_loc_[c] = kLocRemoved;
-      card_cell_[c] = 0;
-    }
+  if (height_[p][local] == 1) {
+    const int c = top_[p][local];
+    card_loc_[c] = kLocRemoved;
+    card_cell_[c] = 0;
+  } else {
+    for (int c = 0; c < kCardIds; ++c)  // the whole stack goes to the box (WA-WAR-1/2)
+      if (card_loc_[c] == kLocDistrict + p && card_cell_[c] == cell) {
+        card_loc_[c] = kLocRemoved;
+        card_cell_[c] = 0;
+      }
+  }
   occ_[p] &= ~bit(local);
   top_[p][local] = kNone;
   rot_[p][local] = 0;
   height_[p][local] = 0;
+  refresh_effects(p);
 }
 
 void State::apply(int32_t action) {
@@ -642,7 +696,7 @@ int State::milestone_value(int p, int cond, int type) const {
     return n;
   }
   const Regions r = regions(p);
-  if (cond == kMostAreasOf) return r.comps[type];
+  if (cond == kMostAreasOf) return r.count(type);
   return r.total_areas();
 }
 
@@ -689,35 +743,37 @@ void State::award_milestone() {
 // ---- areas and income (WA-AREA-*, WA-SCORE-*) ----
 
 Regions State::regions(int p) const {
+  // Quadrant q of the card at bounding-box cell (cx, cy) is bit 16 cy + 2 cx + {0, 1, 9, 8}[k].
+  // kScatter[m] places a 4-bit quadrant mask (NW, NE, SE, SW) at q = 0; rotation r turns the
+  // printed mask left by r (printed quadrant j shows at k = j + r).
+  static constexpr uint64_t kScatter[16] = {0, 1, 2, 3, 512, 513, 514, 515, 256, 257, 258, 259, 768, 769, 770, 771};
   Regions r;
-  std::memset(&r, 0, sizeof(r));
+  for (int t = 0; t < kAreaTypes; ++t) r.type[t] = 0;
+  r.n_whole = r.cultural_value = r.industrial_value = r.transport_cards = 0;
   const uint64_t occ = occ_[p];
   const int x0 = __builtin_ctz(column_bits(occ)), y0 = __builtin_ctz(row_bits(occ));
-  static constexpr int kQuadOffset[4] = {0, 1, 9, 8};  // NW, NE, SE, SW in the quadrant grid
-  for_each_bit(occ, [&](int i) {
+  uint64_t b = occ;
+  while (b) {
+    const int i = lowest_bit(b);
+    b &= b - 1;
     const int c = top_[p][i], rot = rot_[p][i];
-    const int q = 2 * ((i >> 3) - y0) * 8 + 2 * ((i & 7) - x0);
-    if (is_whole(c)) {
-      r.whole_bits[r.n_whole] = bit(q) | bit(q + 1) | bit(q + 8) | bit(q + 9);
+    const int q = 16 * ((i >> 3) - y0) + 2 * ((i & 7) - x0);
+    if (c >= kMileBase || (c < kMaxCards && cfg_->card_type[c][0] == kPublic)) {  // WA-AREA-3
+      r.whole_bits[r.n_whole] = uint64_t{0x303} << q;
       r.whole_card[r.n_whole++] = static_cast<uint8_t>(c);
-      return;
+      continue;
     }
-    bool transport = false;
-    for (int k = 0; k < 4; ++k) {
-      const int src = (k - rot) & 3;
-      const int t = printed_type(c, src);
-      if (t >= kAreaTypes) continue;  // cannot happen: whole cards are handled above
-      r.type[t] |= bit(q + kQuadOffset[k]);
-      if (t == kCultural) r.cultural_value += printed_value(c, src);
-      if (t == kIndustrial) r.industrial_value += printed_value(c, src);
-      transport |= t == kTransport;
+    const int d = c < kMaxCards ? c : kMaxCards;
+    const uint8_t* masks = cfg_->quad_mask[d];
+    for (int t = 0; t < kAreaTypes; ++t) {
+      const unsigned m = masks[t];
+      if (!m) continue;
+      const unsigned turned = ((m << rot) | (m >> (4 - rot))) & 15u;
+      r.type[t] |= kScatter[turned] << q;
     }
-    r.transport_cards += transport;
-  });
-  for (int t = 0; t < kAreaTypes; ++t) {
-    int n = 0;
-    QuadGrid::for_each_component(r.type[t], [&](uint64_t) { ++n; });
-    r.comps[t] = n;
+    r.cultural_value += cfg_->cultural_total[d];
+    r.industrial_value += cfg_->industrial_total[d];
+    r.transport_cards += masks[kTransport] != 0;
   }
   return r;
 }
@@ -751,7 +807,7 @@ Income State::income(int p) const {
   in.industrial_coins = r.industrial_value;
   in.industrial_penalty = r.type[kIndustrial] ? touching_res(r.type[kIndustrial]) : 0;
   // WA-SCORE-6, WA-AMB-6
-  const int groups = r.comps[kTransport];
+  const int groups = r.count(kTransport);
   const int threshold = cfg_->transport_mode ? r.transport_cards : groups;
   in.transport_vp = threshold >= 2 ? 2 * groups : 0;
   // WA-SCORE-7, WA-AMB-18: milestones first, then public buildings, each in build order
@@ -771,7 +827,7 @@ Income State::income(int p) const {
     const int e = effect_of(r.whole_card[k], type, amount, resource, extra);
     int gain = 0;
     if (e == kPerArea) {
-      gain = amount * r.comps[type];
+      gain = amount * r.count(type);
     } else if (e == kAdjacent) {
       const uint64_t ring = QuadGrid::neighbours(r.whole_bits[k]);
       QuadGrid::for_each_component(r.type[type], [&](uint64_t comp) { gain += amount * ((comp & ring) != 0); });

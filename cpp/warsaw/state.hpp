@@ -69,11 +69,15 @@ struct Regions {
   int n_whole;                // whole-card buildings (each its own area, WA-AREA-3)
   uint64_t whole_bits[16];
   uint8_t whole_card[16];
-  int comps[kAreaTypes];      // number of areas per type
   int cultural_value, industrial_value, transport_cards;
+  int count(int t) const {  // number of areas of type t (flood fills)
+    int n = 0;
+    QuadGrid::for_each_component(type[t], [&](uint64_t) { ++n; });
+    return n;
+  }
   int total_areas() const {
     int n = n_whole;
-    for (int t = 0; t < kAreaTypes; ++t) n += comps[t];
+    for (int t = 0; t < kAreaTypes; ++t) n += count(t);
     return n;
   }
 };
@@ -121,7 +125,9 @@ class State {
   int32_t string_to_action(const std::string& text) const;
 
   void validate() const;
-  void rebuild_derived() {}
+  void rebuild_derived() {
+    for (int p = 0; p < kMaxPlayers; ++p) refresh_effects(p);
+  }
   void resample_hidden(int observer, uint64_t seed);
   double heuristic(int player) const;
 
@@ -207,6 +213,7 @@ class State {
   bool fits(uint64_t occ, bool big) const;
   bool big_limit(int p) const { return visible_effect_card(p, kPrudential) >= 0; }
   void normalize(int p);
+  void refresh_effects(int p);
   // legality per seat
   void legal_for(int seat, ActionList<kMaxActions>& out) const;
   void build_options(int p, int card, bool milestone, ActionList<kMaxActions>& out) const;
@@ -271,6 +278,7 @@ class State {
   uint8_t top_[kMaxPlayers][64];
   uint8_t rot_[kMaxPlayers][64];
   uint8_t height_[kMaxPlayers][64];
+  uint16_t effects_[kMaxPlayers];  // derived: bit e set when a visible public building has effect e
 };
 
 }  // namespace tilecraft::warsaw
