@@ -82,7 +82,8 @@ def test_render_text_shows_every_district():
 def test_non_normative_components_are_documented():
     """WA-COMP-6 (rulebook), WA-COMP-9 and WA-SETUP-5 (reference cards) have no effect on play: the
     engine has no state for them, and docs/warsaw.md says so."""
-    doc = open(os.path.join(HERE, "..", "..", "docs", "warsaw.md"), encoding="utf-8").read()
+    with open(os.path.join(HERE, "..", "..", "docs", "warsaw.md"), encoding="utf-8") as f:
+        doc = f.read()
     for rid in ("WA-COMP-6", "WA-COMP-9", "WA-SETUP-5"):
         assert rid in doc
     assert "non-normative" in doc
