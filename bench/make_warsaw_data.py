@@ -4,18 +4,13 @@ only records how they were authored. Run: python3 bench/make_warsaw_data.py"""
 import json
 import os
 
-OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "python", "tilecraft", "data", "warsaw")
-T = {"P": "park", "R": "residential", "C": "commercial", "I": "industrial", "U": "cultural", "T": "transport"}
+import sys
 
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "python"))
+from tilecraft.games.warsaw import quadrants_from_letters as quads  # noqa: E402
 
-def quads(spec):
-    out = []
-    for q in spec.split():
-        d = {"type": T[q[0]]}
-        if len(q) > 1:
-            d["value"] = int(q[1:])
-        out.append(d)
-    return out
+OUT = os.path.join(HERE, "..", "python", "tilecraft", "data", "warsaw")
 
 
 # (price, "NW NE SE SW", name); cultural (U) and industrial (I) quadrants may carry a value.

@@ -418,17 +418,20 @@ void State::remove_position(int p, int local) {
   refresh_effects(p);
 }
 
+void State::pick_card(int p, int slot) {
+  const int c = hand_[p][slot];
+  for (int j = slot; j < 3; ++j) hand_[p][j] = hand_[p][j + 1];
+  hand_[p][3] = kNone;
+  --hand_size_[p];
+  pending_card_[p] = static_cast<uint8_t>(c);
+  card_loc_[c] = static_cast<uint8_t>(kLocPending + p);
+}
+
 void State::apply(int32_t action) {
   const int p = current_;
   switch (phase_) {
     case kPick: {  // WA-DRAFT-3: a hidden choice
-      const int k = action - kPickBase;
-      const int c = hand_[p][k];
-      for (int j = k; j < 3; ++j) hand_[p][j] = hand_[p][j + 1];
-      hand_[p][3] = kNone;
-      --hand_size_[p];
-      pending_card_[p] = static_cast<uint8_t>(c);
-      card_loc_[c] = static_cast<uint8_t>(kLocPending + p);
+      pick_card(p, action - kPickBase);
       chosen_ |= static_cast<uint8_t>(1u << p);
       next_seat_or_finish();
       break;
@@ -1018,13 +1021,7 @@ void State::resample_hidden(int observer, uint64_t seed) {
   for (int i = 0; i < n_boxed; ++i) card_loc_[boxed[i]] = kLocBoxUnseen;
   for (int q = 0; q < players_; ++q) {
     if (!((repick >> q) & 1u)) continue;
-    const int k = static_cast<int>(rng_.below(hand_size_[q]));
-    const int c = hand_[q][k];
-    for (int j = k; j < 3; ++j) hand_[q][j] = hand_[q][j + 1];
-    hand_[q][3] = kNone;
-    --hand_size_[q];
-    pending_card_[q] = static_cast<uint8_t>(c);
-    card_loc_[c] = static_cast<uint8_t>(kLocPending + q);
+    pick_card(q, static_cast<int>(rng_.below(hand_size_[q])));
   }
   // Other seats' hidden resolve choices and war removals: drawn again among their legal options.
   if (phase_ == kResolve || phase_ == kWar) {

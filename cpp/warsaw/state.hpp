@@ -243,6 +243,7 @@ class State {
   void add_vp(int p, int d);
   int milestone_value(int p, int cond, int type) const;
   void sort_hand(int p);
+  void pick_card(int p, int slot);  // hand slot -> the seat's hidden pick
   std::string cell_name(int cell) const;
   std::string explain_build(int p, int card, int cell, int r, bool milestone) const;
 

@@ -9,19 +9,11 @@ from typing import Dict, List, Optional, Sequence, Tuple
 import tilecraft
 from tilecraft.games import warsaw as W
 
-T = {"P": "park", "R": "residential", "C": "commercial", "I": "industrial", "U": "cultural", "T": "transport"}
 LOC_REMOVED, LOC_BOX_UNSEEN, LOC_SOLD, LOC_HAND, LOC_PENDING, LOC_DISTRICT = 3, 1, 2, 8, 12, 16
 START_BASE, MILE_BASE = 112, 116
 
 
-def _quads(spec: str):
-    out = []
-    for q in spec.split():
-        d = {"type": T[q[0]]}
-        if len(q) > 1:
-            d["value"] = int(q[1:])
-        out.append(d)
-    return out
+_quads = W.quadrants_from_letters
 
 
 # Eras I..V: a catalogue of simple cards (16 each). Era VI: the public buildings and more (32).

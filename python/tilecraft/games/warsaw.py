@@ -41,6 +41,23 @@ EXCHANGE_BASE = KEEP_BASE + CELLS
 NUM_ACTIONS = EXCHANGE_BASE + 4
 
 
+LETTERS = {"P": "park", "R": "residential", "C": "commercial", "I": "industrial", "U": "cultural", "T": "transport"}
+
+
+def quadrants_from_letters(text: str) -> List[Dict[str, Any]]:
+    """'R C I2 U1' -> the four quadrant entries of cards.json (NW, NE, SE, SW): a letter per type
+    (P park, R residential, C commercial, I industrial, U cultural, T transport), an optional value."""
+    out: List[Dict[str, Any]] = []
+    for q in text.split():
+        if q[0] not in LETTERS or (len(q) > 1 and not q[1:].isdigit()):
+            raise InvalidConfigError(f"warsaw: cannot read quadrant {q!r}; use a letter of PRCIUT and an optional value")
+        d: Dict[str, Any] = {"type": LETTERS[q[0]]}
+        if len(q) > 1:
+            d["value"] = int(q[1:])
+        out.append(d)
+    return out
+
+
 def cell(x: int, y: int) -> int:
     """Frame cell of position (x, y), the starting card at (0, 0)."""
     return (y + FRAME_R) * FRAME_W + (x + FRAME_R)
