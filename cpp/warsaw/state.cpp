@@ -733,6 +733,11 @@ void State::award_milestone() {
     }
     if (!tie) winner = w;
   }
+  if (winner >= 0) {  // a full district whose stacks all reached max_stack_height cannot take it
+    ActionList<kMaxActions> spots;
+    build_options(winner, kMileBase + i, true, spots);
+    if (spots.empty()) winner = -1;
+  }
   if (winner < 0) {
     mile_owner_[i] = -2;
     card_loc_[kMileBase + i] = kLocMileDiscarded;

@@ -160,3 +160,13 @@ def test_exchange_building_asks_its_owner(fx):
     assert [int(a) - W.EXCHANGE_BASE for a in s.legal_actions()] == [0, 1, 2, 3]
     s.apply(W.EXCHANGE_BASE + 3)  # 12 - 6 = 6 coins, +3 VP; then 6 -> 1 VP + 1 left
     assert s.is_terminal() and s.coins()[0] == 1 and s.vp()[0] == 1 + 3 + 1
+
+
+def test_wa_mile_2_no_room_for_the_milestone(fx):
+    """WA-MILE-2 with WA-AMB-12: a winner whose district is full (3x4) and whose stacks are all at
+    max_stack_height cannot place the milestone: it is discarded (docs/warsaw.md)."""
+    s = to_era(fx.make(2, max_stack_height=1), 2)
+    era1 = [c for c in range(len(fx.names)) if fx.era[c] == 1]
+    s = set_district(s, 1, {(x, y): [(era1[4 * y + x], 0)] for x in range(4) for y in range(3)})
+    sell_out(s)  # milestone II (fixture: most areas): seat 1 has far more areas
+    assert s.milestones()[1][1] == -2 and s.era() == 3
