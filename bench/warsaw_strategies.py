@@ -36,11 +36,27 @@ def cheapest_build(state, rng):
     return choice
 
 
+PRICES = W.data_for("default")["config"]["card_price"]
+
+
+def cheapest_card(state, rng):
+    """Picks the cheapest card of the hand and builds it at a random legal placement (sells when it
+    cannot pay)."""
+    legal = [int(a) for a in state.legal_actions()]
+    if state.phase() == 0:
+        hand = state.hand(state.current_player())
+        return min(range(len(hand)), key=lambda k: (PRICES[hand[k]], rng.random()))
+    if state.phase() == 1:
+        builds = [a for a in legal if a >= W.BUILD_BASE]
+        return builds[rng.randrange(len(builds))] if builds else W.SELL
+    return legal[rng.randrange(len(legal))]
+
+
 def greedy(state, rng):
     return int(state.greedy_action(rng.getrandbits(62)))
 
 
-BOTS = {"greedy": greedy, "always_sell": always_sell, "cheapest_build": cheapest_build}
+BOTS = {"greedy": greedy, "always_sell": always_sell, "cheapest_build": cheapest_build, "cheapest_card": cheapest_card}
 
 
 def match(names, games, seed=0):
@@ -62,6 +78,7 @@ def match(names, games, seed=0):
 
 if __name__ == "__main__":
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 60
-    for pair in (["greedy", "always_sell"], ["greedy", "cheapest_build"], ["always_sell", "cheapest_build"]):
+    for pair in (["greedy", "always_sell"], ["greedy", "cheapest_build"], ["greedy", "cheapest_card"],
+                 ["always_sell", "cheapest_build"], ["always_sell", "cheapest_card"]):
         print(pair, match(pair, games))
     print(["greedy", "always_sell", "cheapest_build"], match(["greedy", "always_sell", "cheapest_build"], games))

@@ -949,8 +949,9 @@ double State::heuristic(int player) const {
     }
     return value(t);
   };
-  if (phase_ == kResolve && ((chosen_ >> player) & 1u)) return resolved(*this, pend_[player][0]);
-  if (phase_ == kPick && ((chosen_ >> player) & 1u)) {
+  const bool chosen = (chosen_ >> player) & 1u;
+  if (phase_ == kResolve && chosen) return resolved(*this, pend_[player][0]);
+  if ((phase_ == kPick && chosen) || phase_ == kResolve) {  // a picked or revealed card: its best use
     State t = *this;
     t.phase_ = kResolve;
     ActionList<kMaxActions> opts;

@@ -60,7 +60,7 @@ def test_self_play_no_fixed_strategy_dominates_greedy():
     greedy bot with the default data (bench/warsaw_strategies.py runs more games)."""
     sys.path.insert(0, os.path.join(HERE, "..", "..", "bench"))
     import warsaw_strategies as ws
-    for rival in ("always_sell", "cheapest_build"):
+    for rival in ("always_sell", "cheapest_build", "cheapest_card"):
         result = ws.match(["greedy", rival], 6, seed=100)
         assert result["greedy"][0] > result[rival][0]
         assert result["greedy"][1] > result[rival][1]
