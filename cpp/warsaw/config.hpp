@@ -86,6 +86,9 @@ struct Config {
   mutable uint8_t quad_mask[kMaxCards + 1][kAreaTypes] = {};
   mutable uint8_t cultural_total[kMaxCards + 1] = {};
   mutable uint8_t industrial_total[kMaxCards + 1] = {};
+  mutable uint8_t rotations[kMaxCards + 1] = {};  // distinct rotations (1, 2 or 4)
+  mutable uint8_t era_deck[kEras + 1][kMaxCards] = {};  // card ids of each era, ascending
+  mutable uint8_t era_size[kEras + 1] = {};
   mutable uint8_t validated = 0;  // set by validate(); a State validates an unvalidated config once
 
   template <class V>
@@ -231,6 +234,21 @@ struct Config {
         if (t == kCultural) cultural_total[c] = static_cast<uint8_t>(cultural_total[c] + values[k]);
         if (t == kIndustrial) industrial_total[c] = static_cast<uint8_t>(industrial_total[c] + values[k]);
       }
+    }
+    for (int c = 0; c <= kMaxCards; ++c) {
+      const int8_t* types = c < kMaxCards ? card_type[c] : start_type;
+      const int8_t* values = c < kMaxCards ? card_value[c] : start_value;
+      auto same = [&](int r) {
+        for (int k = 0; k < 4; ++k)
+          if (types[k] != types[(k + r) & 3] || values[k] != values[(k + r) & 3]) return false;
+        return true;
+      };
+      rotations[c] = static_cast<uint8_t>(same(1) ? 1 : (same(2) ? 2 : 4));  // a whole card: 1
+    }
+    for (int e = 0; e <= kEras; ++e) era_size[e] = 0;
+    for (int c = 0; c < num_cards; ++c) {
+      const int e = card_era[c];
+      if (e >= 1 && e <= kEras) era_deck[e][era_size[e]++] = static_cast<uint8_t>(c);
     }
     validated = 1;
   }

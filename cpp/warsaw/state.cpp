@@ -90,14 +90,7 @@ int State::effect_of(int c, int& type, int& amount, int& resource, int& extra) c
 }
 
 int State::distinct_rotations(int c) const {
-  if (is_whole(c)) return 1;
-  auto same = [&](int r) {
-    for (int k = 0; k < 4; ++k)
-      if (printed_type(c, k) != printed_type(c, (k + r) & 3) || printed_value(c, k) != printed_value(c, (k + r) & 3))
-        return false;
-    return true;
-  };
-  return same(1) ? 1 : (same(2) ? 2 : 4);
+  return c >= kMileBase ? 1 : cfg_->rotations[c < kMaxCards ? c : kMaxCards];
 }
 
 // ---- setup and chance ----
@@ -136,9 +129,8 @@ State::State(const Config& config, uint64_t seed) {
 void State::start_era() {
   // WA-DRAFT-1/2: deal 4 cards to each seat from a shuffled era deck; the rest go to the box unseen.
   uint8_t deck[kMaxCards];
-  int n = 0;
-  for (int c = 0; c < cfg_->num_cards; ++c)
-    if (cfg_->card_era[c] == era_) deck[n++] = static_cast<uint8_t>(c);
+  int n = cfg_->era_size[era_];
+  std::memcpy(deck, cfg_->era_deck[era_], n);
   for (int p = 0; p < players_; ++p) {
     seen_[p][0] = seen_[p][1] = 0;
     for (int k = 0; k < 4; ++k) {
@@ -293,8 +285,15 @@ void State::build_options(int p, int card, bool milestone, ActionList<kMaxAction
     if (!milestone && build_cost(p, card, i) > coins) continue;         // WA-ACT-3
     const int x = ax_[p] + (i & 7), y = ay_[p] + (i >> 3);
     if (x < -kFrameR || x > kFrameR || y < -kFrameR || y > kFrameR) continue;  // cannot happen (see the bound)
-    const int base = kBuildBase + 4 * ((y + kFrameR) * kFrameW + x + kFrameR);
-    for (int r = 0; r < nrot; ++r) out.push(base + r);
+    // Four ids are written and nrot kept: at most 128 + 1 ids precede them, and kMaxActions = 132
+    // leaves room for the 3 spare writes.
+    const int32_t base = kBuildBase + 4 * ((y + kFrameR) * kFrameW + x + kFrameR);
+    int32_t* dst = out.items + out.size;
+    dst[0] = base;
+    dst[1] = base + 1;
+    dst[2] = base + 2;
+    dst[3] = base + 3;
+    out.size += nrot;
   }
 }
 

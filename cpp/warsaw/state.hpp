@@ -95,6 +95,7 @@ class State {
   // Bound: PICK <= 4; RESOLVE: sell + 4 rotations x positions, and the positions (occupied or empty
   // legal) lie in the bounding box (<= 4x4) grown by one step without its 4 corners: 6*6-4 = 32,
   // so <= 1 + 128 = 129; WAR / KEEP <= 16 positions; TRIM 4; EXCHANGE 4; MILESTONE <= 32.
+  // build_options writes 4 ids per position and keeps the distinct ones: 129 + 3 spare = 132.
   static constexpr int kMaxActions = 132;
   static constexpr int kMaxChanceOutcomes = 1;  // chance is sampled inside apply() (spec 12.3)
 
