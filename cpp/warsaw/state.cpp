@@ -1438,6 +1438,9 @@ void State::validate() const {
       require(hand_size_[p] + (picked ? 1 : 0) == 4 - round_, "warsaw state: hand sizes must match the pick round");
     } else if (phase_ == kResolve) {
       require(has_pending && hand_size_[p] == 3 - round_, "warsaw state: while resolving every seat has a revealed card");
+    } else if ((phase_ == kTrim || phase_ == kTrimKeep) && resume_ == kAfterResolve) {
+      require(!has_pending && hand_size_[p] == 3 - round_,
+              "warsaw state: a trim between two picks leaves each seat 3 - round cards");
     } else {
       require(!has_pending && hand_size_[p] == 0, "warsaw state: outside the draft no seat holds cards");
     }
@@ -1458,6 +1461,8 @@ void State::validate() const {
       require(ok, "warsaw state: seat ", p, "'s hidden resolve choice is not legal");
     } else if (phase_ == kWar) {
       require(pend_count_[p] <= war_need_[p], "warsaw state: too many war removals");
+      require(war_need_[p] <= 2 && war_need_[p] < popcount(occ_[p]), "warsaw state: seat ", p,
+              " cannot remove ", int(war_need_[p]), " of its ", popcount(occ_[p]), " positions (WA-AMB-14)");
       require(((chosen_ >> p) & 1u) == (war_need_[p] > 0 && pend_count_[p] == war_need_[p] ? 1u : 0u),
               "warsaw state: war choice flags inconsistent");
       State t = *this;

@@ -144,8 +144,8 @@ def test_wa_pub_4_wa_amb_13_shrink_when_lost_in_war(fx):
     s.apply(W.remove_action(0, 3))
     s.apply(W.remove_action(0, 0))
     assert s.phase() == 3 and s.current_player() == 0
-    legal = [int(a) - W.TRIM_BASE for a in s.legal_actions()]
-    assert legal == [0, 1, 2, 3] or set(legal) <= {0, 1, 2, 3}
+    # rows 0..2 full and (1,3): every window keeps a connected district
+    assert [int(a) - W.TRIM_BASE for a in s.legal_actions()] == [0, 1, 2, 3]
     s.apply(W.TRIM_BASE + 1)  # drop the bottom row
     assert s.within_limit(0) and len(s.district(0)) == 12
 
@@ -162,6 +162,7 @@ def test_wa_pub_4_shrink_when_covered(fx):
     s.apply(W.build_action(0, 3, 0))  # overbuild the Prudential
     s.apply(W.SELL)
     assert s.phase() == 3
+    assert tilecraft.from_json(s.to_json()).to_json() == s.to_json()  # a mid-draft trim state reloads
     # the box is 4x4 with (0,3) and (1,3) in the bottom row: every window keeps a connected district
     assert [int(a) - W.TRIM_BASE for a in s.legal_actions()] == [0, 1, 2, 3]
     with pytest.raises(tilecraft.IllegalActionError, match="choosing the Prudential trim window"):
@@ -195,3 +196,16 @@ def test_wa_amb_13_some_window_always_keeps_a_connected_district():
     for m in range(1, 1 << 16):
         if (m & 0x000F) and (m & 0xF000) and (m & 0x1111) and (m & 0x8888) and connected(m):
             assert any(connected(m & w) for w in windows), hex(m)
+
+
+def test_wa_amb_14_war_choices_are_hidden_until_all_have_chosen(fx):
+    """WA-AMB-14 (simultaneity), WA-AMB-21: seat 1 observes the same whichever position seat 0 chose;
+    the removals happen together once every seat has chosen."""
+    s = at_war(fx, 3, line(fx, 3))
+    a, b = s.clone(), s.clone()
+    a.apply(W.remove_action(0, 0))
+    b.apply(W.remove_action(2, 0))
+    assert (a.observation(1) == b.observation(1)).all()
+    assert len(a.district(0)) == 3  # not yet removed
+    a.apply(W.remove_action(0, 0))
+    assert len(a.district(0)) == 2
