@@ -949,6 +949,14 @@ double State::heuristic(int player) const {
     return value(t);
   };
   const bool chosen = (chosen_ >> player) & 1u;
+  if (phase_ == kWar && pend_count_[player] > 0) {  // the seat's hidden removals, as if done
+    State t = *this;
+    int locals[2];
+    for (int k = 0; k < pend_count_[player]; ++k) locals[k] = t.local_of(player, pend_[player][k] - kRemoveBase);
+    for (int k = 0; k < pend_count_[player]; ++k) t.remove_position(player, locals[k]);
+    t.normalize(player);
+    return value(t);
+  }
   if (phase_ == kResolve && chosen) return resolved(*this, pend_[player][0]);
   if ((phase_ == kPick && chosen) || phase_ == kResolve) {  // a picked or revealed card: its best use
     State t = *this;
