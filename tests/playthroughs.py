@@ -19,6 +19,7 @@ CASES: List[Tuple[str, str, int, int, Dict[str, Any]]] = [
     ("azul_4p_seed2_explicit", "azul", 4, 2, {"chance": "explicit", "first_player": -1}),
     ("castle_seed3", "castle", 2, 3, {}),
     ("castle_seed4_explicit", "castle", 2, 4, {"chance": "explicit", "first_player": -1}),
+    ("warsaw_4p_seed5", "warsaw", 4, 5, {}),
 ]
 
 

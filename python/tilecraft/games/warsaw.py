@@ -340,4 +340,5 @@ SPEC = GameSpec(
     to_core=_to_core,
     playouts=_core.warsaw_random_playouts,
     doc="Draft city cards over six eras, build your district and survive two wars (Filip Miłuński, 2016).",
+    perfect_information=False,  # the other seats' hands and hidden picks
 )
