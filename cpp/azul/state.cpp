@@ -1,5 +1,7 @@
 #include "azul/state.hpp"
 
+#include "core/outcome.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <cstring>
@@ -241,9 +243,7 @@ void State::returns(double* out) const {
     scores(out);
     return;
   }
-  const uint32_t w = winners();
-  const int k = popcount(w);
-  for (int p = 0; p < n; ++p) out[p] = (w >> p & 1) ? 1.0 / k : 0.0;  // AZ-AMB-14
+  shared_win_returns(winners(), n, out);  // AZ-AMB-14
 }
 
 double State::heuristic(int player) const {

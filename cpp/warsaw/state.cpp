@@ -1,5 +1,7 @@
 #include "warsaw/state.hpp"
 
+#include "core/outcome.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
@@ -918,9 +920,7 @@ void State::returns(double* out) const {
     scores(out);
     return;
   }
-  const uint32_t w = winners();
-  const int k = popcount(w);
-  for (int p = 0; p < players_; ++p) out[p] = (w >> p & 1) ? 1.0 / k : 0.0;
+  shared_win_returns(winners(), players_, out);
 }
 
 // ---- greedy heuristic ----
