@@ -79,6 +79,31 @@ def check_step_invariants(state, check_illegal: bool = True) -> None:
         assert state.to_json() == before, "a rejected action must leave the state unchanged"
 
 
+def check_resample_is_canonical(state, observer: int, steps: int = 40) -> None:
+    """resample_hidden(observer, seed) depends only on what `observer` sees and the seed: two
+    states that differ only in hidden parts become the same game (searches that determinize
+    with the same seed then agree, so a bot cannot peek through the determinization)."""
+    a, b = state.clone(), state.clone()
+    a.resample_hidden(observer, 101)
+    b.resample_hidden(observer, 202)  # a and b: same view for observer, other hidden parts
+    assert np.array_equal(a.observation(observer), b.observation(observer))
+    a.resample_hidden(observer, 7)
+    b.resample_hidden(observer, 7)
+    for step in range(steps):
+        assert a.is_terminal() == b.is_terminal() and a.current_player() == b.current_player()
+        if a.is_terminal():
+            break
+        la, lb = a.legal_actions(), b.legal_actions()
+        assert np.array_equal(la, lb), "after the same resample the legal actions must agree"
+        action = int(la[(step * 7919) % len(la)])
+        a.apply(action)
+        b.apply(action)
+        for p in range(a.num_players()):
+            assert np.array_equal(a.scores(), b.scores())
+        assert np.array_equal(a.observation(observer), b.observation(observer)), \
+            "after the same resample the observer's future must agree"
+
+
 def play_and_check(make_state: MakeState, seed: int, check_illegal_every: int = 1, max_steps: int = 100000) -> Any:
     """Plays one random game from make_state(seed), checking every step. Returns the final state."""
     rng = random.Random(seed)
@@ -100,6 +125,8 @@ def play_and_check(make_state: MakeState, seed: int, check_illegal_every: int = 
                              pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
                 assert restored.to_json() == before
                 assert restored.history() == state.history()
+            if step % 21 == 3 and not state.is_chance_node():
+                check_resample_is_canonical(state, state.current_player())
             # resample_hidden never changes what the observer sees
             for p in range(state.num_players()):
                 r = state.clone()

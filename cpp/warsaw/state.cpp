@@ -1010,7 +1010,11 @@ void State::resample_hidden(int observer, uint64_t seed) {
     }
   uint8_t image[kMaxCards];  // image[c] = the card that takes c's place
   uint8_t shuffled[kMaxCards];
+  // Shuffle the pool from a canonical order (ascending ids), so that the new deal depends only on
+  // what the observer knows and the seed, never on where the unseen cards really are: searches on
+  // states that look the same to the observer are then identical.
   std::memcpy(shuffled, pool, n);
+  std::sort(shuffled, shuffled + n);
   for (int i = n - 1; i > 0; --i) std::swap(shuffled[i], shuffled[rng_.below(static_cast<uint32_t>(i + 1))]);
   for (int i = 0; i < n; ++i) image[pool[i]] = shuffled[i];
   uint64_t new_seen[kMaxPlayers][2];
