@@ -1,5 +1,5 @@
 """Warsaw throughput (pytest-benchmark; skipped by default, run with
-`PYTHONPATH=python python3 -m pytest bench/bench_warsaw.py -o addopts="" `). The CLI figure
+`pytest bench/test_bench_warsaw.py --benchmark-only`). The CLI figure
 (`tilecraft bench warsaw --players 4 --games 20000`) and its measurement notes are in
 docs/warsaw.md, "Performance"."""
 import pytest
