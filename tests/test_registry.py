@@ -86,3 +86,15 @@ def test_random_playouts_arguments():
     assert r["scores"].shape == (0, 2)
     cfg = dict(tilecraft.make_config("azul", players=3), game="azul")
     assert tilecraft.random_playouts(cfg, 5)["scores"].shape == (5, 3)
+
+
+def test_any_integer_is_a_seed():
+    """Seeds are taken modulo 2**64: big and negative integers work, and equal seeds mod 2**64 agree."""
+    big = tilecraft.make("azul", seed=2**64 + 5)
+    assert big.to_json() == tilecraft.make("azul", seed=5).to_json()
+    assert tilecraft.make("azul", seed=-1).to_json() == tilecraft.make("azul", seed=2**64 - 1).to_json()
+    r1 = tilecraft.random_playouts("azul", 5, seed=2**70 + 3)
+    r2 = tilecraft.random_playouts("azul", 5, seed=3)
+    assert (r1["scores"] == r2["scores"]).all()
+    result = tilecraft.play_match("azul", ["random", "random"], seed=2**65)
+    assert result.scores

@@ -53,7 +53,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     result = play_match(args.game, bots, seed=args.seed, players=args.players, replay=args.replay,
                         **_options(args.option))
     spec = game_spec(args.game)
-    state = spec.state_class(spec.to_core(result.players, result.options), result.seed)
+    state = spec.new_state(result.players, result.seed, result.options)
     for a in result.actions:
         if args.verbose:
             who = "chance" if state.is_chance_node() else f"seat {state.current_player()}"

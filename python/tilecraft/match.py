@@ -66,7 +66,7 @@ def play_match(game: str, bots: Sequence[Any], seed: int = 0, players: Optional[
     if len(bots) != players:
         raise ValueError(f"{spec.name}: {players} players need {players} bots, got {len(bots)}")
     values = spec.validate(players, options)
-    state = spec.state_class(spec.to_core(players, values), seed)
+    state = spec.new_state(players, seed, values)
     seated = [make_bot(b, seed=_mix(seed, i)) for i, b in enumerate(bots)]
     for i, bot in enumerate(seated):
         reset = getattr(bot, "reset", None)
@@ -138,7 +138,7 @@ def write_replay(result: MatchResult, dest: Union[str, IO[str]]) -> None:
     spec = game_spec(result.game)
     lines = [{"type": "header", "game": result.game, "players": result.players, "seed": result.seed,
               "options": result.options, "bots": result.bots}]
-    state = spec.state_class(spec.to_core(result.players, result.options), result.seed)
+    state = spec.new_state(result.players, result.seed, result.options)
     for action, seat, t in zip(result.actions, result.actors, result.move_seconds):
         lines.append({"type": "action", "seat": seat, "action": action,
                       "name": state.action_to_string(action), "seconds": round(t, 6)})
@@ -187,7 +187,7 @@ def check_replay(path: str) -> List[Dict[str, Any]]:
     summaries = []
     for index, g in enumerate(read_replay(path)):
         spec = game_spec(g["game"])
-        state = spec.state_class(spec.to_core(g["players"], spec.validate(g["players"], g["options"])), g["seed"])
+        state = spec.new_state(g["players"], g["seed"], spec.validate(g["players"], g["options"]))
         for step, item in enumerate(g["actions"]):
             if state.current_player() != item["seat"]:
                 raise InvalidStateError(f"{path}: game {index + 1}, step {step + 1}: seat {item['seat']} recorded, "

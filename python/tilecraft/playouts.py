@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, Mapping, Union
 
-from .games import game_spec
+from .games import game_spec, normalize_seed
 
 
 def random_playouts(game: Union[str, Mapping[str, Any]], n: int, seed: int = 0, threads: int = 1,
@@ -27,7 +27,7 @@ def random_playouts(game: Union[str, Mapping[str, Any]], n: int, seed: int = 0, 
         if options:
             raise ValueError("random_playouts: pass options either in the config dict or as keywords, not both")
         spec = game_spec(name)
-    for name, value in (("n", n), ("seed", seed), ("threads", threads)):
+    for name, value in (("n", n), ("threads", threads)):
         if isinstance(value, bool) or not isinstance(value, int):
             raise ValueError(f"random_playouts: {name} must be an integer, got {value!r}")
-    return spec.playouts(config, n, seed, threads)
+    return spec.playouts(config, n, normalize_seed(spec.name, seed), threads)

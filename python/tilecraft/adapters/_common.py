@@ -9,7 +9,7 @@ from ..games import game_spec
 
 def new_state(game: str, players: int, seed: int, options: Dict[str, Any]):
     spec = game_spec(game)
-    return spec.state_class(spec.core_config(players, **options), seed)
+    return spec.new_state(players, seed, spec.validate(players, options))
 
 
 def resolve_chance(state: Any, rng: random.Random) -> None:

@@ -98,6 +98,18 @@ class GameSpec:
         """The validated configuration as the dict the C++ engine takes."""
         return self.to_core(players, self.validate(players, options))
 
+    def new_state(self, players: int, seed: int, values: Dict[str, Any]):
+        """A state from already validated option values (see validate) and any integer seed."""
+        return self.state_class(self.to_core(players, values), normalize_seed(self.name, seed))
+
+
+def normalize_seed(game: str, seed: Any) -> int:
+    """Any Python integer as the engine's 64-bit seed (seeds equal modulo 2**64 give the same game)."""
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise InvalidConfigError(f"{game}: seed must be an integer, got {seed!r}")
+    seed &= (1 << 64) - 1
+    return seed - (1 << 64) if seed >= (1 << 63) else seed
+
 
 _REGISTRY: Dict[str, GameSpec] = {}
 
@@ -140,9 +152,7 @@ def make(name: str, players: int = 2, seed: int = 0, **options: Any):
     seed (same seed and same actions give the same game); options: the game's rule options
     (``tilecraft rules NAME`` lists them). Bad values raise InvalidConfigError (a ValueError)."""
     spec = game_spec(name)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise InvalidConfigError(f"{spec.name}: seed must be an integer, got {seed!r}")
-    return spec.state_class(spec.core_config(players, **options), seed)
+    return spec.new_state(players, seed, spec.validate(players, options))
 
 
 def from_json(text: str):
