@@ -47,7 +47,7 @@ struct MctsConfig {
   double seconds = 0.0;        // wall-clock budget per search; 0: none
   double exploration = 0.7;    // UCT constant c in mean + c * sqrt(ln(available) / visits)
   Rollout rollout = Rollout::kRandom;
-  int32_t rollout_depth = -1;  // player actions per rollout before the heuristic decides; -1: to the end
+  int32_t rollout_depth = 4;   // player actions per rollout before the heuristic decides; -1: to the end
   double eval_scale = 10.0;    // temperature of the heuristic softmax at a depth cap
   int32_t threads = 1;         // root parallelism: one tree per thread, visit counts summed
   uint64_t seed = 0;
