@@ -82,7 +82,7 @@ class State {
   void returns(double* out) const;
   uint32_t winners() const;
 
-  int observation_size() const { return 61 + 53 * cfg_.players; }
+  int observation_size() const { return 62 + 53 * cfg_.players; }  // 61 + 53 per seat + the round
   std::vector<int> observation_shape() const { return {observation_size()}; }
   void observation(int player, float* out) const;
 
