@@ -196,6 +196,7 @@ void bind_search(py::module_& m, Cls& cls, const std::string& class_name) {
         d["winners"] = winners;
         d["seat_bot"] = to_array(r.seat_bot, {g, np});
         d["length"] = to_array(r.length, {g});
+        d["state_seed"] = to_array(r.state_seed, {g});
         py::list actions;
         for (const auto& a : r.actions) actions.append(to_array(a, {static_cast<py::ssize_t>(a.size())}));
         d["actions"] = actions;

@@ -30,6 +30,7 @@ struct SelfPlayResults {
   std::vector<uint8_t> winners;   // games * players
   std::vector<int32_t> seat_bot;  // games * players: index into the bot list of each seat
   std::vector<int32_t> length;    // actions per game (chance outcomes included)
+  std::vector<int64_t> state_seed;  // the seed each game's state was made with (63 bits)
   std::vector<std::vector<int32_t>> actions;  // per game
   // Training data, one row per decision (when recorded).
   int obs_size = 0;
@@ -75,12 +76,14 @@ SelfPlayResults self_play(const typename S::Config& config, const std::vector<Bo
   r.winners.assign(n_games * p, 0);
   r.seat_bot.assign(n_games * p, 0);
   r.length.assign(n_games, 0);
+  r.state_seed.assign(n_games, 0);
   r.actions.assign(n_games, {});
   std::vector<detail::GameRecord> records(record ? n_games : 0);
 
   parallel_for(n_games, threads, [&](int64_t g) {
     const uint64_t game_seed = mix_seed(seed, static_cast<uint64_t>(g));
-    S s(config, mix_seed(game_seed, 0));
+    r.state_seed[g] = static_cast<int64_t>(mix_seed(game_seed, 0) >> 1);
+    S s(config, static_cast<uint64_t>(r.state_seed[g]));
     Rng rng(mix_seed(game_seed, 1));  // chance outcomes (explicit mode), random and greedy bots
     std::vector<int> who(p);
     std::vector<std::unique_ptr<MctsSearcher<S>>> searchers(p);

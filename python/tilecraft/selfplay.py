@@ -32,7 +32,8 @@ def self_play(game: Union[str, Mapping[str, Any]], bots: Sequence[Any], n_games:
     seat from ``seed``: the results depend on ``seed`` only, not on ``threads``.
 
     Returns numpy arrays ``scores``, ``returns`` (games x players), ``winners`` (bool),
-    ``seat_bot`` (bot index per seat), ``length`` and a list ``actions`` per game. With
+    ``seat_bot`` (bot index per seat), ``length``, ``state_seed`` (``make(game, seed=state_seed[i])``
+    followed by ``actions[i]`` replays game i) and a list ``actions`` per game. With
     ``record=True``, ``training`` holds one row per decision: ``observation`` (the mover's view),
     ``legal_mask``, ``policy`` (normalised root visit counts of a search bot, one-hot for random
     and greedy bots), ``player``, ``game`` and ``returns`` (the game's final returns)."""
@@ -56,5 +57,11 @@ def self_play(game: Union[str, Mapping[str, Any]], bots: Sequence[Any], n_games:
         raise ValueError(f"self_play: threads must be 1..256, got {threads}")
     if not bots:
         raise ValueError("self_play: give at least one bot")
-    specs = [_bot_dict(make_bot(b)) for b in bots]
+    specs = []
+    for b in bots:
+        try:
+            bot = make_bot(b)
+        except TypeError:
+            bot = b
+        specs.append(_bot_dict(bot))
     return spec.state_class.self_play(config, specs, n_games, seed & (2**63 - 1), threads, rotate, record)
