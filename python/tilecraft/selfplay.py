@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any, Dict, Mapping, Sequence, Union
 
 from .bots import GreedyBot, MCTSBot, RandomBot, make_bot
-from .games import game_spec
+from .playouts import resolve_game
 
 
 def _bot_dict(bot: Any) -> Dict[str, Any]:
@@ -37,17 +37,7 @@ def self_play(game: Union[str, Mapping[str, Any]], bots: Sequence[Any], n_games:
     ``record=True``, ``training`` holds one row per decision: ``observation`` (the mover's view),
     ``legal_mask``, ``policy`` (normalised root visit counts of a search bot, one-hot for random
     and greedy bots), ``player``, ``game`` and ``returns`` (the game's final returns)."""
-    if isinstance(game, str):
-        spec = game_spec(game)
-        config = spec.core_config(players, **options)
-    else:
-        config = dict(game)
-        name = config.pop("game", None)
-        if name is None:
-            raise ValueError("self_play: a config dict needs a 'game' entry, or pass the game's name")
-        if options:
-            raise ValueError("self_play: pass options either in the config dict or as keywords, not both")
-        spec = game_spec(name)
+    spec, config = resolve_game("self_play", game, players, options)
     for name, value in (("n_games", n_games), ("seed", seed), ("threads", threads)):
         if isinstance(value, bool) or not isinstance(value, int):
             raise ValueError(f"self_play: {name} must be an integer, got {value!r}")
