@@ -15,10 +15,10 @@ import tilecraft
 
 CONFIGS = [
     ("MCTS, random rollouts to the end", dict(rollout="random", rollout_depth=-1)),
-    ("MCTS, random rollouts, depth 4 (default)", dict(rollout="random", rollout_depth=4)),
-    ("MCTS, greedy rollouts, depth 4", dict(rollout="greedy", rollout_depth=4)),
+    ("MCTS, random rollouts, depth 4", dict(rollout="random", rollout_depth=4)),
+    ("MCTS, greedy rollouts, depth 4 (default)", dict(rollout="greedy", rollout_depth=4)),
     ("ISMCTS, random rollouts to the end", dict(rollout="random", rollout_depth=-1, ismcts=True)),
-    ("ISMCTS, random rollouts, depth 4 (default)", dict(rollout="random", rollout_depth=4, ismcts=True)),
+    ("ISMCTS, greedy rollouts, depth 4 (default)", dict(rollout="greedy", rollout_depth=4, ismcts=True)),
 ]
 
 

@@ -3,7 +3,8 @@
     PYTHONPATH=python python3 bench/search_strength.py [--game azul] [--games 100] [--workers 2] [--out DIR]
 
 Runs, for each game: a 2-player round robin between random, greedy, MCTS with 100 / 1,000 /
-10,000 iterations and ISMCTS with 1,000 iterations (--games games per pairing, seats rotated),
+10,000 iterations, ISMCTS with 1,000 iterations and MCTS with 1,000 iterations of random
+rollouts (--games games per pairing, seats rotated),
 then one table per larger player count with random, greedy, MCTS and ISMCTS (1,000 iterations).
 Results go to DIR/<game>-<players>p.jsonl as they finish, so a stopped run resumes. Prints
 markdown tables: standings and the pairwise win-rate matrix."""
@@ -15,7 +16,7 @@ import os
 import tilecraft
 
 TWO_PLAYER = ["random", "greedy", "mcts:iterations=100", "mcts:iterations=1000", "mcts:iterations=10000",
-              "ismcts:iterations=1000"]
+              "ismcts:iterations=1000", "mcts:iterations=1000,rollout=random"]
 MULTI = ["random", "greedy", "mcts:iterations=1000", "ismcts:iterations=1000"]
 
 

@@ -45,8 +45,8 @@ enum class Determinize : int32_t { kPerIteration = 0, kPerSearch = 1 };
 struct MctsConfig {
   int64_t iterations = 1000;   // per search, split over the threads; 0: only the time budget limits
   double seconds = 0.0;        // wall-clock budget per search; 0: none
-  double exploration = 0.7;    // UCT constant c in mean + c * sqrt(ln(available) / visits)
-  Rollout rollout = Rollout::kRandom;
+  double exploration = 0.4;    // UCT constant c in mean + c * sqrt(ln(available) / visits)
+  Rollout rollout = Rollout::kGreedy;
   int32_t rollout_depth = 4;   // player actions per rollout before the heuristic decides; -1: to the end
   double eval_scale = 10.0;    // temperature of the heuristic softmax at a depth cap
   int32_t threads = 1;         // root parallelism: one tree per thread, visit counts summed

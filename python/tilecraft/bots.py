@@ -74,7 +74,7 @@ class MCTSBot:
     determinize = "search"
 
     def __init__(self, iterations: Optional[int] = None, seconds: Optional[float] = None, threads: int = 1,
-                 seed: int = 0, exploration: float = 0.7, rollout: str = "random", rollout_depth: int = 4,
+                 seed: int = 0, exploration: float = 0.4, rollout: str = "greedy", rollout_depth: int = 4,
                  eval_scale: float = 10.0, reuse_tree: bool = True, max_nodes: int = 4_000_000):
         if iterations is None and seconds is None:
             iterations = 1000
