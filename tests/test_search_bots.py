@@ -184,3 +184,28 @@ def test_engine_rejects_bad_options_too():
     chance = tilecraft.make("azul", chance="explicit")
     with pytest.raises(ValueError, match="chance node"):
         cls(iterations=10).search(chance)
+
+
+def test_explicit_chance_nodes_in_the_tree():
+    """Near the end of a round in explicit-chance mode the iterations cross the refill's chance
+    nodes; every iteration is still accounted for at the root and the choice is legal."""
+    state = tilecraft.make("azul", chance="explicit", seed=2)
+    rng = random.Random(0)
+    while True:  # play until the last few tiles of the first round are on display
+        while state.is_chance_node():
+            state.apply(state.chance_outcomes()[0][0])
+        if state.factories().sum() <= 6:
+            break
+        legal = state.legal_actions()
+        state.apply(int(legal[rng.randrange(len(legal))]))
+    for bot_cls in (MCTSBot, ISMCTSBot):
+        r = bot_cls(iterations=3000, seed=1).search(state)
+        assert r["visits"].sum() == 3000
+        assert r["action"] in set(int(a) for a in state.legal_actions())
+        assert r["nodes"] == 3001  # one node per iteration (chance nodes included), plus the root
+
+
+def test_time_budget_with_threads():
+    state = tilecraft.make("azul", players=4, seed=3)
+    r = ISMCTSBot(seconds=0.05, threads=2, seed=1).search(state)
+    assert r["iterations"] > 0 and r["visits"].sum() == r["iterations"] and r["seconds"] < 1.0
