@@ -153,6 +153,10 @@ class MctsTree {
     nodes_.push_back(MctsNode{});
   }
   int64_t size() const { return static_cast<int64_t>(nodes_.size()); }
+  // Preallocates the arena for `more` nodes (at most max_nodes in all).
+  void reserve(int64_t more, int64_t max_nodes) {
+    nodes_.reserve(static_cast<size_t>(std::min<int64_t>(max_nodes, size() + more)));
+  }
   const MctsNode& node(int32_t i) const { return nodes_[i]; }
 
   // Moves the root down the given actions; false (and the tree is emptied) if a step is missing.
@@ -329,6 +333,7 @@ class MctsSearcher {
       const int64_t quota = cfg_.iterations > 0
                                 ? cfg_.iterations / cfg_.threads + (t < cfg_.iterations % cfg_.threads ? 1 : 0)
                                 : INT64_MAX;
+      trees_[t].reserve(quota == INT64_MAX ? int64_t{1} << 16 : quota + 1, cfg_.max_nodes);
       const double budget = cfg_.seconds;
       int64_t i = 0;
       for (; i < quota; ++i) {
