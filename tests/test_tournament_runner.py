@@ -202,3 +202,30 @@ def test_cli_tournament(tmp_path):
     assert again.returncode == 0 and len(load_results(str(out))) == 6  # resumed: nothing left to play
     bad = subprocess.run(cmd[:6] + ["random,mcts:iterations=0"], capture_output=True, text=True, env=env, timeout=60)
     assert bad.returncode == 2 and "iterations" in bad.stderr
+
+
+def test_cli_stops_cleanly_on_sigterm(tmp_path):
+    """A signal mid-tournament (SIGTERM here; Ctrl-C takes the same path) keeps every finished game."""
+    import signal
+    import time
+
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in [os.path.dirname(tilecraft.__path__[0]),
+                                                                    os.environ.get("PYTHONPATH", "")] if p))
+    out = tmp_path / "r.jsonl"
+    cmd = [sys.executable, "-m", "tilecraft", "tournament", "azul", "--bots", "greedy,mcts:iterations=3000",
+           "--games-per-pairing", "200", "--workers", "2", "--out", str(out)]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        deadline = time.time() + 60
+        while time.time() < deadline and (not out.exists() or out.read_text().count("\n") < 3):
+            time.sleep(0.1)
+        proc.send_signal(signal.SIGTERM)
+        stdout, stderr = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 130, stderr
+    assert "stopped:" in stderr and "resume" in stdout
+    kept = load_results(str(out))
+    assert 2 <= len(kept) < 200
+    assert [g["id"] for g in kept] == sorted(set(g["id"] for g in kept))

@@ -18,7 +18,7 @@ Results are appended to ``out`` (JSON lines) as games complete: a header line de
 tournament, then one line per game with its id, seed, seats, scores, returns, winners, actions
 and thinking time. Running the same tournament again with the same ``out`` skips the games
 already there (a stopped tournament resumes where it stopped; nothing finished is replayed or
-lost). Ctrl-C stops cleanly: running games are abandoned, finished ones are kept.
+lost). Ctrl-C (or SIGTERM) stops cleanly: running games are abandoned, finished ones are kept.
 """
 from __future__ import annotations
 
@@ -30,6 +30,7 @@ import math
 import os
 import signal
 import sys
+import threading
 import time
 from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence
 
@@ -293,8 +294,20 @@ class _Progress:
             print(file=sys.stderr)
 
 
-def _ignore_sigint() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+def _worker_signals() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the driver's to handle
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # Pool.terminate() must still stop a worker
+
+
+def _raise_interrupt(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt
+
+
+def _stop_on_sigterm() -> Optional[Any]:
+    """In the main thread, makes SIGTERM stop the tournament like Ctrl-C; returns the old handler."""
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    return signal.signal(signal.SIGTERM, _raise_interrupt)
 
 
 def _run_local(jobs: List[Dict[str, Any]], workers: int, on_result: Callable[[Dict[str, Any]], None]) -> None:
@@ -306,7 +319,7 @@ def _run_local(jobs: List[Dict[str, Any]], workers: int, on_result: Callable[[Di
 
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
-    pool = ctx.Pool(min(workers, len(jobs)), initializer=_ignore_sigint)
+    pool = ctx.Pool(min(workers, len(jobs)), initializer=_worker_signals)
     try:
         for record in pool.imap_unordered(run_game, jobs):
             on_result(record)
@@ -379,6 +392,7 @@ def tournament(game: str, bots: Sequence[Any], games_per_pairing: int = 10, seat
         bar.add(record)
 
     interrupted = False
+    old_term = _stop_on_sigterm()
     try:
         if jobs:
             if backend == "ray":
@@ -390,6 +404,8 @@ def tournament(game: str, bots: Sequence[Any], games_per_pairing: int = 10, seat
     except KeyboardInterrupt:
         interrupted = True
     finally:
+        if old_term is not None:
+            signal.signal(signal.SIGTERM, old_term)
         bar.close()
         if handle is not None:
             handle.close()
