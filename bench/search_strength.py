@@ -45,12 +45,14 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--out", default="bench/results")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--bots", default=None, help="override the 2-player bot list (comma-separated specs)")
+    ap.add_argument("--max-players", type=int, default=4, help="skip larger player counts")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     for game in args.game or tilecraft.list_games():
         spec = tilecraft.game_spec(game)
-        for players in spec.players:
-            bots = TWO_PLAYER if players == 2 else MULTI
+        for players in [p for p in spec.players if p <= args.max_players]:
+            bots = (args.bots.split(",") if args.bots else TWO_PLAYER) if players == 2 else MULTI
             n = args.games if players == 2 else args.multi_games
             result = tilecraft.tournament(game, bots, games_per_pairing=n, players=players, workers=args.workers,
                                           seed=args.seed, out=os.path.join(args.out, f"{game}-{players}p.jsonl"),
