@@ -81,7 +81,7 @@ def test_search_never_peeks_at_hidden_information(game, bot_cls):
     """States that look the same to the mover get the same search, whatever their hidden parts."""
     for players in tilecraft.game_spec(game).players:
         base = _advance(tilecraft.make(game, players=players, seed=11), 7, seed=3)
-        while len(base.legal_actions()) < 4:  # a position with a real choice
+        while len(base.legal_actions()) < 4 and not base.is_terminal():  # a position with a real choice
             base = _advance(base, 1, seed=len(base.history()))
         me = base.current_player()
         variants = []
