@@ -321,6 +321,8 @@ class MctsSearcher {
     require<IllegalAction>(!state.is_terminal(), S::kName, ": cannot search a finished game");
     require<IllegalAction>(!state.is_chance_node(), S::kName,
                            ": cannot search at a chance node (resolve it with one of chance_outcomes())");
+    require<std::invalid_argument>(state.num_players() <= kMaxSearchPlayers, "mcts: at most ", kMaxSearchPlayers,
+                                   " players, got ", state.num_players());
     reroot(history);
     const int observer = state.current_player();
     const uint64_t base = mix_seed(cfg_.seed, history.size());
