@@ -114,22 +114,20 @@ PlayoutResults random_playouts(const typename S::Config& config, int64_t n, uint
   return r;
 }
 
-// The greedy one-ply choice: the legal action whose successor has the highest heuristic value
-// for the mover; ties broken uniformly by rng. The successor is computed on a copy whose hidden
-// parts were re-determinized from rng, so the choice never depends on the real future.
+// The greedy one-ply choice on `state` as it is (no re-determinization: a rollout's state already
+// is one): the legal action whose successor has the highest heuristic value for the mover, ties
+// broken uniformly by rng. At a chance node, an outcome sampled with its probability.
 template <class S>
-int32_t greedy_action(const S& state, Rng& rng) {
+int32_t greedy_pick(const S& state, Rng& rng) {
+  if (state.is_chance_node()) return sample_chance(state, rng);
   ActionList<S::kMaxActions> actions;
   state.legal_actions(actions);
-  if (state.is_chance_node()) return sample_chance(state, rng);
   const int me = state.current_player();
-  S base = state;
-  base.resample_hidden(me, rng.next());
   double best = -1e300;
   int32_t choice = actions.items[0];
   int ties = 0;
   for (int32_t a : actions) {
-    S next = base;
+    S next = state;
     next.apply(a);
     const double v = next.heuristic(me);
     if (v > best) {
@@ -141,6 +139,16 @@ int32_t greedy_action(const S& state, Rng& rng) {
     }
   }
   return choice;
+}
+
+// The greedy bot's choice: greedy_pick on a copy whose hidden parts were re-determinized from
+// rng, so the choice never depends on the real future.
+template <class S>
+int32_t greedy_action(const S& state, Rng& rng) {
+  if (state.is_chance_node()) return sample_chance(state, rng);
+  S base = state;
+  base.resample_hidden(state.current_player(), rng.next());
+  return greedy_pick(base, rng);
 }
 
 }  // namespace tilecraft

@@ -8,10 +8,12 @@
 """
 from ._core import CHANCE, TERMINAL, IllegalActionError, InvalidConfigError, InvalidStateError
 from .games import GameSpec, UnknownGameError, from_json, game_spec, list_games, make, make_config
-from .bots import Bot, GreedyBot, RandomBot, make_bot
+from .bots import Bot, GreedyBot, ISMCTSBot, MCTSBot, RandomBot, make_bot
 from .match import MatchResult, play_match, play_matches
 from .playouts import random_playouts
 from .render import render_text
+from .selfplay import self_play
+from .tournament import TournamentResult, tournament
 
 __version__ = "0.1.0"
 
@@ -45,4 +47,9 @@ __all__ = [
     "play_matches",
     "random_playouts",
     "render_text",
+    "MCTSBot",
+    "ISMCTSBot",
+    "self_play",
+    "tournament",
+    "TournamentResult",
 ]

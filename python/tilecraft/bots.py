@@ -56,9 +56,114 @@ class GreedyBot:
         return "GreedyBot()"
 
 
+class MCTSBot:
+    """Monte Carlo tree search in C++ (UCT, max^n values for 2-4 players).
+
+    ``iterations`` per move (split over ``threads`` root-parallel trees; 1000 when neither it nor
+    ``seconds`` is given) and/or a time budget ``seconds`` per move (the search stops at whichever
+    comes first). ``exploration`` is the UCT constant; ``rollout`` is
+    ``"random"`` or ``"greedy"``; ``rollout_depth`` caps the player actions of a rollout, after
+    which the game's heuristic decides (-1 plays to the end); ``eval_scale`` is the temperature
+    of that heuristic softmax. ``reuse_tree`` keeps the subtree of the position reached between
+    moves. The search never reads the real hidden information or future: it runs on a copy
+    re-determinized from the bot's own seed (one determinization per search and tree, which is
+    what ``determinize="search"`` means); ``ISMCTSBot`` draws a new one every iteration.
+    With ``threads=1`` and no time budget the bot is deterministic for a seed."""
+
+    name = "mcts"
+    determinize = "search"
+
+    def __init__(self, iterations: Optional[int] = None, seconds: Optional[float] = None, threads: int = 1,
+                 seed: int = 0, exploration: float = 0.4, rollout: str = "greedy", rollout_depth: int = 4,
+                 eval_scale: float = 10.0, reuse_tree: bool = True, max_nodes: int = 4_000_000):
+        if iterations is None and seconds is None:
+            iterations = 1000
+        self.options: Dict[str, Any] = dict(
+            iterations=iterations, seconds=seconds, threads=threads, seed=seed, exploration=exploration,
+            rollout=rollout, rollout_depth=rollout_depth, eval_scale=eval_scale, reuse_tree=reuse_tree,
+            max_nodes=max_nodes, determinize=self.determinize)
+        _check_search_options(type(self).__name__, self.options)
+        self._searchers: Dict[type, Any] = {}
+        self.last_search: Optional[Dict[str, Any]] = None
+
+    def __getstate__(self) -> Dict[str, Any]:  # picklable for worker processes: the C++ trees stay behind
+        return {"options": self.options}
+
+    def __setstate__(self, state: Dict[str, Any]) -> None:
+        self.options = state["options"]
+        self._searchers = {}
+        self.last_search = None
+
+    def reset(self, seat: int, seed: int) -> None:
+        self.options["seed"] = int(seed) & (2**63 - 1)
+        self._searchers = {}
+
+    def _searcher(self, state: Any) -> Any:
+        cls = type(state)
+        searcher = self._searchers.get(cls)
+        if searcher is None:
+            searcher = self._searchers[cls] = cls.Searcher(**self.options)
+        return searcher
+
+    def search(self, state: Any) -> Dict[str, Any]:
+        """The full search result: action, and visits / policy / values indexed by action id."""
+        self.last_search = self._searcher(state).search(state)
+        return self.last_search
+
+    def act(self, state: Any) -> int:
+        return int(self.search(state)["action"])
+
+    def __repr__(self) -> str:
+        shown = {k: v for k, v in self.options.items() if k != "determinize"}
+        return f"{type(self).__name__}({', '.join(f'{k}={v!r}' for k, v in shown.items())})"
+
+
+class ISMCTSBot(MCTSBot):
+    """Information-set MCTS: like MCTSBot, but every iteration searches a fresh determinization
+    (the hidden parts and future chance re-drawn from what the seat has seen, with the bot's own
+    seed). Nodes are action sequences; at each node only the actions legal in the current
+    determinization compete, with availability counts in the exploration term."""
+
+    name = "ismcts"
+    determinize = "iteration"
+
+
+def _check_search_options(who: str, o: Dict[str, Any]) -> None:
+    def integer(name: str, low: int) -> None:
+        v = o[name]
+        if isinstance(v, bool) or not isinstance(v, int) or v < low:
+            raise ValueError(f"{who}: {name} must be an integer >= {low}, got {v!r}")
+
+    def number(name: str, low: float, strict: bool) -> None:
+        v = o[name]
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or v != v or (v <= low if strict else v < low):
+            raise ValueError(f"{who}: {name} must be a number {'>' if strict else '>='} {low}, got {v!r}")
+
+    if o["iterations"] is not None:
+        integer("iterations", 1)
+    if o["seconds"] is not None:
+        number("seconds", 0.0, True)
+    if o["iterations"] is None and o["seconds"] is None:
+        raise ValueError(f"{who}: give iterations (>= 1) or seconds (> 0)")
+    integer("threads", 1)
+    if o["threads"] > 256:
+        raise ValueError(f"{who}: threads must be 1..256, got {o['threads']}")
+    integer("seed", 0)
+    number("exploration", 0.0, False)
+    number("eval_scale", 0.0, True)
+    integer("rollout_depth", -1)
+    integer("max_nodes", 1000)
+    if o["rollout"] not in ("random", "greedy"):
+        raise ValueError(f"{who}: rollout must be 'random' or 'greedy', got {o['rollout']!r}")
+    if not isinstance(o["reuse_tree"], bool):
+        raise ValueError(f"{who}: reuse_tree must be True or False, got {o['reuse_tree']!r}")
+
+
 BOT_FACTORIES: Dict[str, Callable[..., Any]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
+    "mcts": MCTSBot,
+    "ismcts": ISMCTSBot,
 }
 
 

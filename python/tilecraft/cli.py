@@ -1,4 +1,4 @@
-"""The ``tilecraft`` command: play, match, rules, replay, bench."""
+"""The ``tilecraft`` command: play, match, tournament, rules, replay, bench."""
 from __future__ import annotations
 
 import argparse
@@ -163,6 +163,23 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_tournament(args: argparse.Namespace) -> int:
+    from .tournament import tournament
+
+    bots = _bots(args.bots)
+    out = args.out or f"tournament-{args.game}.jsonl"
+    result = tournament(args.game, bots, games_per_pairing=args.games_per_pairing, seats=args.seats,
+                        workers=args.workers, backend=args.backend, players=args.players, seed=args.seed,
+                        out=out, progress=not args.quiet, csv_path=args.csv, json_path=args.json,
+                        plot_path=args.plot, ray_address=args.ray_address, options=_options(args.option))
+    print(result.table())
+    print(f"results: {out}" + ("" if result.complete else " (incomplete: run the same command again to resume)"))
+    for what, path in (("standings CSV", args.csv), ("standings JSON", args.json), ("plot", args.plot)):
+        if path:
+            print(f"{what}: {path}")
+    return 130 if result.interrupted else 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tilecraft",
@@ -186,6 +203,34 @@ def build_parser() -> argparse.ArgumentParser:
     _add_game_args(p)
     p.add_argument("--games", type=int, default=100, help="number of games (default: 100)")
     p.set_defaults(func=cmd_match)
+
+    p = sub.add_parser("tournament", help="a rated round-robin tournament between bots (resumable)",
+                       description="Round robin between bots (tables of --players bots, seats rotated), run in "
+                                   "worker processes or on Ray. Results are appended to --out as games finish; "
+                                   "running the same command again resumes. Prints standings with win rates, "
+                                   "Elo (2 players) and OpenSkill ratings with intervals.")
+    p.add_argument("game", choices=list_games(), help="which game")
+    p.add_argument("--bots", required=True,
+                   help="comma-separated bots, e.g. random,greedy,mcts:iterations=400; built in: "
+                        + ", ".join(sorted(BOT_FACTORIES)) + "; or package.module:Class")
+    p.add_argument("--games-per-pairing", type=int, default=10, metavar="N",
+                   help="games per pairing or table (default: 10; a multiple of --players balances seats)")
+    p.add_argument("--players", type=int, default=2, help="players per table (default: 2)")
+    p.add_argument("--seats", choices=("rotate", "fixed"), default="rotate",
+                   help="rotate the seating every game (default) or keep the listed order")
+    p.add_argument("--workers", type=int, default=None, help="worker processes or Ray tasks (default: CPU count)")
+    p.add_argument("--backend", choices=("local", "ray"), default="local",
+                   help="local worker processes (default) or a Ray cluster (pip install 'tilecraft[ray]')")
+    p.add_argument("--ray-address", default=None, help="Ray cluster address (default: start a local Ray)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the first deal (default: 0)")
+    p.add_argument("--out", default=None, metavar="FILE",
+                   help="JSON-lines results file, resumed if it exists (default: tournament-GAME.jsonl)")
+    p.add_argument("--csv", default=None, metavar="FILE", help="write the standings as CSV")
+    p.add_argument("--json", default=None, metavar="FILE", help="write the standings and win matrix as JSON")
+    p.add_argument("--plot", default=None, metavar="FILE", help="win-rate matrix and ratings as .png or .svg")
+    p.add_argument("-o", "--option", action="append", metavar="NAME=VALUE", help="a rule option, repeatable")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=cmd_tournament)
 
     p = sub.add_parser("rules", help="list the games and their rule options",
                        description="List the games, their player counts and rule options.")
@@ -218,7 +263,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return 0
     try:
         return args.func(args)
-    except (ValueError, KeyError, TypeError) as e:
+    except (ValueError, KeyError, TypeError, ImportError) as e:
         print(f"tilecraft: error: {e}", file=sys.stderr)
         return 2
 

@@ -1,9 +1,25 @@
 """Batch random playouts run in C++ with the GIL released."""
 from __future__ import annotations
 
-from typing import Any, Dict, Mapping, Union
+from typing import Any, Dict, Mapping, Tuple, Union
 
-from .games import game_spec, normalize_seed
+from .games import GameSpec, game_spec, normalize_seed
+
+
+def resolve_game(who: str, game: Union[str, Mapping[str, Any]], players: int,
+                 options: Mapping[str, Any]) -> Tuple[GameSpec, Dict[str, Any]]:
+    """(spec, C++ config) from a game name plus options, or from a config dict with a 'game' entry."""
+    if isinstance(game, str):
+        spec = game_spec(game)
+        return spec, spec.core_config(players, **options)
+    config = dict(game)
+    name = config.pop("game", None)
+    if name is None:
+        raise ValueError(f"{who}: a config dict needs a 'game' entry, e.g. "
+                         "dict(tilecraft.make_config('azul'), game='azul'), or pass the game's name")
+    if options:
+        raise ValueError(f"{who}: pass options either in the config dict or as keywords, not both")
+    return game_spec(name), config
 
 
 def random_playouts(game: Union[str, Mapping[str, Any]], n: int, seed: int = 0, threads: int = 1,
@@ -15,18 +31,7 @@ def random_playouts(game: Union[str, Mapping[str, Any]], n: int, seed: int = 0, 
     arrays: ``scores`` and ``returns`` (n x players, float64), ``winners`` (n x players, bool) and
     ``length`` (actions per game). Game i is seeded from (seed, i), so the result does not depend
     on ``threads``."""
-    if isinstance(game, str):
-        spec = game_spec(game)
-        config = spec.core_config(players, **options)
-    else:
-        config = dict(game)
-        name = config.pop("game", None)
-        if name is None:
-            raise ValueError("random_playouts: a config dict needs a 'game' entry, e.g. "
-                             "dict(tilecraft.make_config('azul'), game='azul'), or pass the game's name")
-        if options:
-            raise ValueError("random_playouts: pass options either in the config dict or as keywords, not both")
-        spec = game_spec(name)
+    spec, config = resolve_game("random_playouts", game, players, options)
     for name, value in (("n", n), ("threads", threads)):
         if isinstance(value, bool) or not isinstance(value, int):
             raise ValueError(f"random_playouts: {name} must be an integer, got {value!r}")

@@ -1,0 +1,223 @@
+// The search entry points every game gets from bind_game<S>: a searcher class (the engine of
+// MCTSBot / ISMCTSBot, reachable as <State>.Searcher) and batch self-play (<State>.self_play).
+#pragma once
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "bind_game.hpp"
+#include "search/mcts.hpp"
+#include "search/self_play.hpp"
+
+namespace tilecraft {
+
+namespace py = pybind11;
+
+// Search options from a dict (keyword arguments). Unknown keys and bad values raise ValueError
+// naming the option and what is allowed.
+inline MctsConfig mcts_config_from_py(const py::dict& d, const char* who) {
+  MctsConfig c;
+  static const char* const known[] = {"iterations", "seconds", "exploration", "rollout", "rollout_depth", "eval_scale",
+                                      "threads", "seed", "reuse_tree", "determinize", "max_nodes"};
+  for (auto item : d) {
+    const std::string key = py::str(item.first);
+    bool ok = false;
+    for (const char* k : known) ok |= key == k;
+    if (!ok) {
+      std::string names;
+      for (const char* k : known) names += names.empty() ? k : std::string(", ") + k;
+      fail<std::invalid_argument>(who, ": unknown option '", key, "'; the options are: ", names);
+    }
+  }
+  auto number = [&](const char* key, auto& out) {
+    if (!d.contains(key) || d[key].is_none()) return;
+    const py::handle v = d[key];
+    using T = std::decay_t<decltype(out)>;
+    if constexpr (std::is_floating_point_v<T>) {
+      require<std::invalid_argument>(!py::isinstance<py::bool_>(v) && (py::isinstance<py::float_>(v) || py::isinstance<py::int_>(v)),
+                                     who, ": ", key, " must be a number, got ", std::string(py::repr(v)));
+      out = v.cast<T>();
+    } else {
+      require<std::invalid_argument>(!py::isinstance<py::bool_>(v) && py::isinstance<py::int_>(v), who, ": ", key,
+                                     " must be an integer, got ", std::string(py::repr(v)));
+      const long long x = v.cast<long long>();
+      out = static_cast<T>(x);
+      require<std::invalid_argument>(static_cast<long long>(out) == x, who, ": ", key, " = ", x, " is out of range");
+    }
+  };
+  number("iterations", c.iterations);
+  number("seconds", c.seconds);
+  number("exploration", c.exploration);
+  number("rollout_depth", c.rollout_depth);
+  number("eval_scale", c.eval_scale);
+  number("threads", c.threads);
+  number("max_nodes", c.max_nodes);
+  if (d.contains("seed") && !d["seed"].is_none()) {
+    long long s = 0;
+    number("seed", s);
+    c.seed = static_cast<uint64_t>(s);
+  }
+  if (d.contains("iterations") && d["iterations"].is_none()) c.iterations = 0;
+  if (d.contains("seconds") && !d["seconds"].is_none() && !d.contains("iterations")) c.iterations = 0;
+  if (d.contains("rollout")) {
+    const std::string r = py::str(d["rollout"]);
+    require<std::invalid_argument>(r == "random" || r == "greedy", who, ": rollout must be 'random' or 'greedy', got '", r, "'");
+    c.rollout = r == "random" ? Rollout::kRandom : Rollout::kGreedy;
+  }
+  if (d.contains("determinize")) {
+    const std::string r = py::str(d["determinize"]);
+    require<std::invalid_argument>(r == "iteration" || r == "search", who,
+                                   ": determinize must be 'iteration' (ISMCTS) or 'search' (one per search), got '", r, "'");
+    c.determinize = r == "iteration" ? Determinize::kPerIteration : Determinize::kPerSearch;
+  }
+  if (d.contains("reuse_tree")) {
+    require<std::invalid_argument>(py::isinstance<py::bool_>(d["reuse_tree"]), who, ": reuse_tree must be True or False");
+    c.reuse_tree = d["reuse_tree"].cast<bool>();
+  }
+  try {
+    c.validate();
+  } catch (const std::invalid_argument& e) {  // "mcts: ..." -> "<who>: ..."
+    const std::string msg = e.what();
+    throw std::invalid_argument(who + msg.substr(msg.find(':')));
+  }
+  return c;
+}
+
+template <class S>
+py::dict search_result_to_py(const S& s, const SearchResult& r) {
+  const py::ssize_t n = s.num_distinct_actions();
+  py::array_t<int64_t> visits(n);
+  py::array_t<float> policy(n);
+  py::array_t<double> values(n);
+  std::memset(visits.mutable_data(), 0, sizeof(int64_t) * n);
+  std::memset(policy.mutable_data(), 0, sizeof(float) * n);
+  std::memset(values.mutable_data(), 0, sizeof(double) * n);
+  int64_t total = 0;
+  for (int64_t v : r.visits) total += v;
+  for (size_t i = 0; i < r.actions.size(); ++i) {
+    visits.mutable_data()[r.actions[i]] = r.visits[i];
+    values.mutable_data()[r.actions[i]] = r.values[i];
+    policy.mutable_data()[r.actions[i]] = total ? static_cast<float>(r.visits[i]) / total : 0.0f;
+  }
+  py::dict d;
+  d["action"] = r.action;
+  d["visits"] = visits;
+  d["policy"] = policy;
+  d["values"] = values;
+  d["iterations"] = r.iterations;
+  d["nodes"] = r.nodes;
+  d["seconds"] = r.seconds;
+  return d;
+}
+
+// Bot specs for self_play: dicts {"kind": "random" | "greedy" | "mcts", ...search options}.
+inline BotSpec bot_spec_from_py(const py::handle& h) {
+  require<std::invalid_argument>(py::isinstance<py::dict>(h), "self_play: each bot must be a dict with a 'kind'");
+  py::dict d = py::reinterpret_borrow<py::dict>(h);
+  require<std::invalid_argument>(d.contains("kind"), "self_play: a bot dict needs 'kind' (random, greedy or mcts)");
+  const std::string kind = py::str(d["kind"]);
+  BotSpec b;
+  py::dict rest;
+  for (auto item : d)
+    if (std::string(py::str(item.first)) != "kind") rest[item.first] = item.second;
+  if (kind == "mcts") {
+    b.kind = BotSpec::kMcts;
+    b.mcts = mcts_config_from_py(rest, "self_play mcts bot");
+  } else {
+    require<std::invalid_argument>(kind == "random" || kind == "greedy", "self_play: unknown bot kind '", kind,
+                                   "'; C++ self-play knows random, greedy and mcts");
+    require<std::invalid_argument>(rest.empty() || (rest.size() == 1 && rest.contains("seed")), "self_play: the ", kind,
+                                   " bot takes no options");
+    b.kind = kind == "random" ? BotSpec::kRandom : BotSpec::kGreedy;
+  }
+  return b;
+}
+
+template <class T>
+py::array_t<T> to_array(const std::vector<T>& v, std::vector<py::ssize_t> shape) {
+  py::array_t<T> a(shape);
+  if (!v.empty()) std::memcpy(a.mutable_data(), v.data(), sizeof(T) * v.size());
+  return a;
+}
+
+template <class S, class Cls>
+void bind_search(py::module_& m, Cls& cls, const std::string& class_name) {
+  using P = PyState<S>;
+  using Searcher = MctsSearcher<S>;
+  py::class_<Searcher> searcher(m, (class_name + "Searcher").c_str());
+  searcher
+      .def(py::init([](const py::kwargs& kw) { return std::make_unique<Searcher>(mcts_config_from_py(kw, "mcts")); }),
+           "A tree-search engine for this game. Options: iterations, seconds, exploration, rollout "
+           "('random' | 'greedy'), rollout_depth, eval_scale, threads, seed, reuse_tree, determinize "
+           "('iteration' | 'search'), max_nodes. See docs/bots.md.")
+      .def("search",
+           [](Searcher& self, const P& p) {
+             SearchResult r;
+             {
+               py::gil_scoped_release release;
+               r = self.search(p.s, p.hist);
+             }
+             return search_result_to_py(p.s, r);
+           },
+           py::arg("state"),
+           "Searches from `state` (on re-determinized copies: its hidden parts are never read) and returns "
+           "{action, visits, policy, values, iterations, nodes, seconds}; arrays are indexed by action id.")
+      .def("act",
+           [](Searcher& self, const P& p) {
+             py::gil_scoped_release release;
+             return self.search(p.s, p.hist).action;
+           },
+           py::arg("state"), "The most visited root action.")
+      .def("reset", &Searcher::reset, "Forgets the kept tree (call it before a new game).");
+  cls.attr("Searcher") = searcher;
+
+  cls.def_static(
+      "self_play",
+      [](const py::dict& config, const py::list& bots, long long n_games, long long seed, int threads, bool rotate,
+         bool record) {
+        auto cfg = config_from_py<S>(config);
+        std::vector<BotSpec> specs;
+        for (auto b : bots) specs.push_back(bot_spec_from_py(b));
+        SelfPlayResults r;
+        {
+          py::gil_scoped_release release;
+          r = self_play<S>(*cfg, specs, n_games, seed_from_py(seed), threads, rotate, record);
+        }
+        const py::ssize_t g = r.games, np = r.players;
+        py::dict d;
+        d["scores"] = to_array(r.scores, {g, np});
+        d["returns"] = to_array(r.returns, {g, np});
+        py::array_t<bool> winners({g, np});
+        if (g) std::memcpy(winners.mutable_data(), r.winners.data(), r.winners.size());
+        d["winners"] = winners;
+        d["seat_bot"] = to_array(r.seat_bot, {g, np});
+        d["length"] = to_array(r.length, {g});
+        d["state_seed"] = to_array(r.state_seed, {g});
+        py::list actions;
+        for (const auto& a : r.actions) actions.append(to_array(a, {static_cast<py::ssize_t>(a.size())}));
+        d["actions"] = actions;
+        if (record) {
+          const py::ssize_t rows = static_cast<py::ssize_t>(r.player.size());
+          py::dict t;
+          t["observation"] = to_array(r.observation, {rows, r.obs_size});
+          py::array_t<bool> mask({rows, static_cast<py::ssize_t>(r.num_actions)});
+          if (rows) std::memcpy(mask.mutable_data(), r.legal_mask.data(), r.legal_mask.size());
+          t["legal_mask"] = mask;
+          t["policy"] = to_array(r.policy, {rows, r.num_actions});
+          t["player"] = to_array(r.player, {rows});
+          t["game"] = to_array(r.game, {rows});
+          t["returns"] = to_array(r.final_returns, {rows, np});
+          d["training"] = t;
+        }
+        return d;
+      },
+      py::arg("config"), py::arg("bots"), py::arg("n_games"), py::arg("seed") = 0, py::arg("threads") = 1,
+      py::arg("rotate") = true, py::arg("record") = false,
+      "Plays n_games between built-in bots entirely in C++ (GIL released). Use tilecraft.self_play.");
+}
+
+}  // namespace tilecraft

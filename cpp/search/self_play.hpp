@@ -1,0 +1,169 @@
+// Batch self-play in C++: whole games between built-in bots, on many threads, without returning to
+// Python. Optionally records training data for AlphaZero-style learners: at every decision, the
+// mover's observation, the legal-action mask, the policy (root visit counts of a search bot,
+// normalised; the one-hot choice of a random or greedy bot) and, once the game ends, its returns.
+// Game i is seeded from mix_seed(seed, i) only, so results do not depend on the thread count.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "core/action_list.hpp"
+#include "core/errors.hpp"
+#include "core/rng.hpp"
+#include "search/mcts.hpp"
+#include "search/playout.hpp"
+
+namespace tilecraft {
+
+struct BotSpec {
+  enum Kind : int32_t { kRandom = 0, kGreedy = 1, kMcts = 2 };
+  Kind kind = kRandom;
+  MctsConfig mcts;  // used when kind == kMcts (its seed is replaced per game and seat)
+};
+
+struct SelfPlayResults {
+  int players = 0;
+  int64_t games = 0;
+  std::vector<double> scores;     // games * players
+  std::vector<double> returns;    // games * players
+  std::vector<uint8_t> winners;   // games * players
+  std::vector<int32_t> seat_bot;  // games * players: index into the bot list of each seat
+  std::vector<int32_t> length;    // actions per game (chance outcomes included)
+  std::vector<int64_t> state_seed;  // the seed each game's state was made with (63 bits)
+  std::vector<std::vector<int32_t>> actions;  // per game
+  // Training data, one row per decision (when recorded).
+  int obs_size = 0;
+  int num_actions = 0;
+  std::vector<float> observation;   // rows * obs_size
+  std::vector<uint8_t> legal_mask;  // rows * num_actions
+  std::vector<float> policy;        // rows * num_actions
+  std::vector<int32_t> player;      // rows
+  std::vector<int32_t> game;        // rows
+  std::vector<double> final_returns;  // rows * players
+};
+
+namespace detail {
+struct GameRecord {
+  std::vector<float> observation;
+  std::vector<uint8_t> legal_mask;
+  std::vector<float> policy;
+  std::vector<int32_t> player;
+};
+}  // namespace detail
+
+// bots: one per bot index; seat k of game i is played by bots[(k + i) % bots.size()] when rotate,
+// by bots[k % bots.size()] otherwise.
+template <class S>
+SelfPlayResults self_play(const typename S::Config& config, const std::vector<BotSpec>& bots, int64_t n_games,
+                          uint64_t seed, int threads, bool rotate, bool record) {
+  require<std::invalid_argument>(!bots.empty(), "self_play: give at least one bot");
+  require<std::invalid_argument>(n_games >= 0, "self_play: n_games must be >= 0, got ", n_games);
+  require<std::invalid_argument>(threads >= 1 && threads <= 256, "self_play: threads must be 1..256, got ", threads);
+  for (const auto& b : bots)
+    if (b.kind == BotSpec::kMcts) b.mcts.validate();
+  const S probe(config, 0);
+  const int p = probe.num_players();
+  require<std::invalid_argument>(p <= kMaxSearchPlayers, "self_play: at most ", kMaxSearchPlayers, " players");
+  const int nb = static_cast<int>(bots.size());
+  SelfPlayResults r;
+  r.players = p;
+  r.games = n_games;
+  r.obs_size = probe.observation_size();
+  r.num_actions = probe.num_distinct_actions();
+  r.scores.assign(n_games * p, 0.0);
+  r.returns.assign(n_games * p, 0.0);
+  r.winners.assign(n_games * p, 0);
+  r.seat_bot.assign(n_games * p, 0);
+  r.length.assign(n_games, 0);
+  r.state_seed.assign(n_games, 0);
+  r.actions.assign(n_games, {});
+  std::vector<detail::GameRecord> records(record ? n_games : 0);
+
+  parallel_for(n_games, threads, [&](int64_t g) {
+    const uint64_t game_seed = mix_seed(seed, static_cast<uint64_t>(g));
+    r.state_seed[g] = static_cast<int64_t>(mix_seed(game_seed, 0) >> 1);
+    S s(config, static_cast<uint64_t>(r.state_seed[g]));
+    Rng rng(mix_seed(game_seed, 1));  // chance outcomes (explicit mode), random and greedy bots
+    std::vector<int> who(p);
+    std::vector<std::unique_ptr<MctsSearcher<S>>> searchers(p);
+    for (int k = 0; k < p; ++k) {
+      who[k] = rotate ? static_cast<int>((k + g) % nb) : k % nb;
+      r.seat_bot[g * p + k] = who[k];
+      const BotSpec& b = bots[who[k]];
+      if (b.kind == BotSpec::kMcts) {
+        MctsConfig c = b.mcts;
+        c.seed = mix_seed(game_seed, 2 + static_cast<uint64_t>(k));
+        searchers[k] = std::make_unique<MctsSearcher<S>>(c);
+      }
+    }
+    std::vector<int32_t>& hist = r.actions[g];
+    ActionList<S::kMaxActions> legal;
+    std::vector<float> pol;
+    while (!s.is_terminal()) {
+      int32_t a;
+      if (s.is_chance_node()) {
+        a = sample_chance(s, rng);
+      } else {
+        const int me = s.current_player();
+        const BotSpec& b = bots[who[me]];
+        if (record) pol.assign(r.num_actions, 0.0f);
+        if (b.kind == BotSpec::kMcts) {
+          const SearchResult res = searchers[me]->search(s, hist);
+          a = res.action;
+          if (record) {
+            int64_t total = 0;
+            for (int64_t v : res.visits) total += v;
+            for (size_t i = 0; i < res.actions.size(); ++i)
+              pol[res.actions[i]] = total ? static_cast<float>(res.visits[i]) / total : 0.0f;
+            if (!total) pol[a] = 1.0f;
+          }
+        } else if (b.kind == BotSpec::kGreedy) {
+          a = greedy_action(s, rng);
+          if (record) pol[a] = 1.0f;
+        } else {
+          s.legal_actions(legal);
+          a = legal.items[rng.below(static_cast<uint32_t>(legal.size))];
+          if (record) pol[a] = 1.0f;
+        }
+        if (record) {
+          detail::GameRecord& rec = records[g];
+          const size_t o = rec.observation.size();
+          rec.observation.resize(o + r.obs_size);
+          s.observation(me, rec.observation.data() + o);
+          s.legal_actions(legal);
+          const size_t m = rec.legal_mask.size();
+          rec.legal_mask.resize(m + r.num_actions, 0);
+          for (int32_t x : legal) rec.legal_mask[m + x] = 1;
+          rec.policy.insert(rec.policy.end(), pol.begin(), pol.end());
+          rec.player.push_back(me);
+        }
+      }
+      s.apply(a);
+      hist.push_back(a);
+    }
+    r.length[g] = static_cast<int32_t>(hist.size());
+    s.scores(&r.scores[g * p]);
+    s.returns(&r.returns[g * p]);
+    const uint32_t w = s.winners();
+    for (int k = 0; k < p; ++k) r.winners[g * p + k] = (w >> k) & 1u;
+  });
+
+  if (record) {
+    for (int64_t g = 0; g < n_games; ++g) {
+      detail::GameRecord& rec = records[g];
+      r.observation.insert(r.observation.end(), rec.observation.begin(), rec.observation.end());
+      r.legal_mask.insert(r.legal_mask.end(), rec.legal_mask.begin(), rec.legal_mask.end());
+      r.policy.insert(r.policy.end(), rec.policy.begin(), rec.policy.end());
+      r.player.insert(r.player.end(), rec.player.begin(), rec.player.end());
+      for (size_t i = 0; i < rec.player.size(); ++i) {
+        r.game.push_back(static_cast<int32_t>(g));
+        r.final_returns.insert(r.final_returns.end(), r.returns.begin() + g * p, r.returns.begin() + (g + 1) * p);
+      }
+      rec = detail::GameRecord();  // free it as we go
+    }
+  }
+  return r;
+}
+
+}  // namespace tilecraft

@@ -1,0 +1,424 @@
+"""Rated tournaments between bots, in local worker processes or on a Ray cluster.
+
+    >>> import tilecraft
+    >>> t = tilecraft.tournament("azul", ["random", "greedy", "mcts:iterations=200"],
+    ...                          games_per_pairing=20, workers=2, out="azul.jsonl")
+    >>> print(t.table())
+
+Schedule: for 2-player games every pair of bots plays ``games_per_pairing`` games (round robin);
+for 3-4 players every combination of that many bots forms a table that plays
+``games_per_pairing`` games. With ``seats="rotate"`` the seating of a table rotates by one seat
+every game, so over a multiple of the player count every bot sits in every seat equally often,
+and the games of one rotation cycle share a deal (the same game seed), which removes the luck of
+the deal from the comparison. Game seeds come from ``seed``; each bot is seeded per game and
+seat from the game seed, so a game's result depends on its seed and bots only: the local and the
+Ray backend, and any number of workers, give the same results.
+
+Results are appended to ``out`` (JSON lines) as games complete: a header line describing the
+tournament, then one line per game with its id, seed, seats, scores, returns, winners, actions
+and thinking time. Running the same tournament again with the same ``out`` skips the games
+already there (a stopped tournament resumes where it stopped; nothing finished is replayed or
+lost). Ctrl-C (or SIGTERM) stops cleanly: running games are abandoned, finished ones are kept.
+"""
+from __future__ import annotations
+
+import csv
+import dataclasses
+import itertools
+import json
+import math
+import os
+import signal
+import sys
+import threading
+import time
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence
+
+from .bots import make_bot
+from .games import game_spec
+from .ratings import pairwise, standings
+
+FORMAT = 1
+
+
+def _label(bot: Any) -> str:
+    if isinstance(bot, str):
+        return bot
+    return str(getattr(bot, "name", None) or type(bot).__name__)
+
+
+def bot_labels(bots: Sequence[Any]) -> List[str]:
+    """Unique display names: the spec string, or a bot object's name (numbered when repeated)."""
+    labels: List[str] = []
+    for b in bots:
+        base = _label(b)
+        label, k = base, 2
+        while label in labels:
+            label, k = f"{base}#{k}", k + 1
+        labels.append(label)
+    return labels
+
+
+def schedule(n_bots: int, players: int, games_per_pairing: int, seats: str = "rotate",
+             seed: int = 0) -> List[Dict[str, Any]]:
+    """The games of a tournament, in a fixed order: dicts with id, seed and seats (bot indices)."""
+    if seats not in ("rotate", "fixed"):
+        raise ValueError(f"tournament: seats must be 'rotate' or 'fixed', got {seats!r}")
+    if n_bots < players:
+        raise ValueError(f"tournament: a {players}-player game needs at least {players} bots, got {n_bots} "
+                         "(list a bot twice to seat it more than once)")
+    if isinstance(games_per_pairing, bool) or not isinstance(games_per_pairing, int) or games_per_pairing < 1:
+        raise ValueError(f"tournament: games_per_pairing must be an integer >= 1, got {games_per_pairing!r}")
+    jobs = []
+    for table in itertools.combinations(range(n_bots), players):
+        for g in range(games_per_pairing):
+            shift = g % players if seats == "rotate" else 0
+            order = list(table[shift:] + table[:shift])
+            deal = g // players if seats == "rotate" else g
+            jobs.append(dict(id=len(jobs), seed=(seed + deal) & (2**63 - 1), seats=order))
+    return jobs
+
+
+def run_game(job: Dict[str, Any]) -> Dict[str, Any]:
+    """Plays one scheduled game (in whatever process or Ray worker runs it) and returns its record."""
+    from .match import play_match
+
+    r = play_match(job["game"], job["bots"], seed=job["seed"], players=job["players"], **job["options"])
+    seconds = [0.0] * r.players
+    moves = [0] * r.players
+    for seat, t in zip(r.actors, r.move_seconds):
+        if seat >= 0:
+            seconds[seat] += t
+            moves[seat] += 1
+    return dict(type="game", id=job["id"], seed=job["seed"], seats=job["labels"], scores=r.scores,
+                returns=r.returns, winners=r.winners, actions=r.actions, seconds=seconds, moves=moves)
+
+
+@dataclasses.dataclass
+class TournamentResult:
+    game: str
+    players: int
+    bots: List[str]
+    games: List[Dict[str, Any]]  # one record per finished game, by id
+    scheduled: int
+    interrupted: bool = False
+    out: Optional[str] = None
+
+    @property
+    def complete(self) -> bool:
+        return len(self.games) == self.scheduled
+
+    def standings(self) -> List[Dict[str, Any]]:
+        return standings(self.games, self.bots)
+
+    def win_matrix(self):
+        """(rate, count) numpy matrices: how often row finished ahead of column (see ratings.pairwise)."""
+        return pairwise(self.games, self.bots)
+
+    def table(self) -> str:
+        return format_standings(self.standings(), len(self.games), self.scheduled)
+
+    def to_csv(self, path: str) -> None:
+        rows = self.standings()
+        keys = list(dict.fromkeys(k for r in rows for k in r))
+        with open(path, "w", newline="", encoding="utf-8") as f:
+            w = csv.DictWriter(f, fieldnames=keys)
+            w.writeheader()
+            w.writerows(rows)
+
+    def to_json(self, path: str) -> None:
+        rate, count = self.win_matrix()
+        data = dict(game=self.game, players=self.players, bots=self.bots, games=len(self.games),
+                    scheduled=self.scheduled, standings=self.standings(),
+                    win_matrix=[[None if math.isnan(x) else x for x in row] for row in rate.tolist()],
+                    games_matrix=count.tolist())
+        with open(path, "w", encoding="utf-8") as f:
+            json.dump(data, f, indent=1)
+
+    def plot(self, path: str) -> None:
+        """Win-rate matrix and rating intervals, as PNG or SVG (by the extension); needs matplotlib."""
+        plot_tournament(self, path)
+
+
+def plot_tournament(result: TournamentResult, path: str) -> None:
+    ext = os.path.splitext(path)[1].lower()
+    if ext not in (".png", ".svg"):
+        raise ValueError(f"tournament plot: the file must end in .png or .svg, got {path!r}")
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise ImportError("the tournament plot needs matplotlib: pip install 'tilecraft[plot]'") from None
+    rows = result.standings()
+    rate, count = result.win_matrix()
+    n = len(result.bots)
+    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(6 + 1.2 * n, 1.5 + 0.7 * n))
+    im = ax1.imshow(rate, vmin=0, vmax=1, cmap="RdYlGn")
+    ax1.set_xticks(range(n), result.bots, rotation=45, ha="right")
+    ax1.set_yticks(range(n), result.bots)
+    for i in range(n):
+        for j in range(n):
+            if count[i, j]:
+                ax1.text(j, i, f"{100 * rate[i, j]:.0f}%", ha="center", va="center", fontsize=8)
+    ax1.set_title("row finishes ahead of column")
+    fig.colorbar(im, ax=ax1, fraction=0.046)
+    names = [r["bot"] for r in rows][::-1]
+    if all("elo" in r for r in rows):
+        centre = [r["elo"] for r in rows][::-1]
+        err = [r["elo_ci"] for r in rows][::-1]
+        ax2.set_xlabel("Elo (95% interval)")
+    elif all("mu" in r for r in rows):
+        centre = [r["mu"] for r in rows][::-1]
+        err = [2 * r["sigma"] for r in rows][::-1]
+        ax2.set_xlabel("OpenSkill mu ± 2 sigma")
+    else:
+        centre = [100 * r["win_rate"] for r in rows][::-1]
+        err = [[100 * (r["win_rate"] - r["win_rate_low"]) for r in rows][::-1],
+               [100 * (r["win_rate_high"] - r["win_rate"]) for r in rows][::-1]]
+        ax2.set_xlabel("win % (95% interval)")
+    ax2.errorbar(centre, range(n), xerr=err, fmt="o", capsize=4)
+    ax2.set_yticks(range(n), names)
+    ax2.set_title(f"{result.game}, {len(result.games)} games")
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+
+
+def format_standings(rows: Sequence[Dict[str, Any]], done: int, scheduled: int) -> str:
+    has_elo = any("elo" in r for r in rows)
+    has_mu = any("mu" in r for r in rows)
+    width = max([len(r["bot"]) for r in rows] + [3])
+    head = f"{'#':>2} {'bot':<{width}} {'games':>6} {'win %':>6} {'95% interval':>14} {'mean score':>10}"
+    if has_elo:
+        head += f" {'Elo':>7} {'± 95%':>6}"
+    if has_mu:
+        head += f" {'mu':>6} {'± 2σ':>6}"
+    head += f" {'ms/move':>8}"
+    lines = [f"standings after {done}/{scheduled} games", head]
+    for i, r in enumerate(rows, 1):
+        interval = f"{100 * r['win_rate_low']:.1f}-{100 * r['win_rate_high']:.1f}%"
+        line = (f"{i:>2} {r['bot']:<{width}} {r['games']:>6} {100 * r['win_rate']:>5.1f}% "
+                f"{interval:>14} {r['mean_score']:>10.2f}")
+        if has_elo:
+            line += f" {r.get('elo', float('nan')):>7.0f} {r.get('elo_ci', float('nan')):>6.0f}"
+        if has_mu:
+            line += f" {r.get('mu', float('nan')):>6.2f} {2 * r.get('sigma', float('nan')):>6.2f}"
+        line += f" {r['ms_per_move']:>8.2f}"
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def _header(game: str, players: int, options: Dict[str, Any], labels: List[str], games_per_pairing: int,
+            seats: str, seed: int) -> Dict[str, Any]:
+    return dict(type="header", format=FORMAT, game=game, players=players, options=options, bots=labels,
+                games_per_pairing=games_per_pairing, seats=seats, seed=seed)
+
+
+def load_results(path: str, header: Optional[Dict[str, Any]] = None) -> List[Dict[str, Any]]:
+    """The finished games of a results file (first record of each id). With ``header``, checks the
+    file belongs to that tournament. A truncated last line (a killed writer) is ignored."""
+    games: Dict[int, Dict[str, Any]] = {}
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().split("\n")
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            item = json.loads(line)
+        except json.JSONDecodeError:
+            if number >= len(lines) - 1:
+                continue  # the last line was cut off mid-write
+            raise ValueError(f"{path}:{number}: not a JSON line") from None
+        if item.get("type") == "header":
+            if header is not None and {k: v for k, v in item.items()} != header:
+                raise ValueError(f"{path} holds a different tournament ({item.get('game')}, bots "
+                                 f"{item.get('bots')}, {item.get('games_per_pairing')} games per pairing, seed "
+                                 f"{item.get('seed')}); use another out= file to start a new one")
+        elif item.get("type") == "game":
+            games.setdefault(int(item["id"]), item)
+    return [games[k] for k in sorted(games)]
+
+
+def _drop_partial_line(path: str) -> None:
+    """Cuts a last line that a killed writer left without its newline (that game is replayed)."""
+    with open(path, "rb+") as f:
+        data = f.read()
+        if data and not data.endswith(b"\n"):
+            f.truncate(data.rfind(b"\n") + 1)
+
+
+class _Progress:
+    """A progress bar (tqdm when installed, else a plain line on stderr) with the current leaders."""
+
+    def __init__(self, total: int, initial: int, labels: List[str], enabled: bool):
+        self.enabled = enabled
+        self.labels = labels
+        self.wins = {b: 0.0 for b in labels}
+        self.played = {b: 0 for b in labels}
+        self.bar = None
+        self.total, self.done, self.start, self.start_done = total, initial, time.perf_counter(), initial
+        if enabled:
+            try:
+                from tqdm import tqdm
+
+                self.bar = tqdm(total=total, initial=initial, unit="game", file=sys.stderr, dynamic_ncols=True)
+            except ImportError:
+                self.bar = None
+
+    def add(self, record: Dict[str, Any], count: bool = True) -> None:
+        for seat, b in enumerate(record["seats"]):
+            self.played[b] += 1
+            if seat in record["winners"]:
+                self.wins[b] += 1.0 / len(record["winners"])
+        if not count or not self.enabled:
+            return
+        self.done += 1
+        best = sorted(self.labels, key=lambda b: -self.wins[b] / max(1, self.played[b]))[:3]
+        leaders = " ".join(f"{b}={100 * self.wins[b] / max(1, self.played[b]):.0f}%" for b in best)
+        if self.bar is not None:
+            self.bar.set_postfix_str(leaders, refresh=False)
+            self.bar.update(1)
+        else:
+            elapsed = time.perf_counter() - self.start
+            rate = (self.done - self.start_done) / elapsed if elapsed > 0 else 0.0
+            eta = (self.total - self.done) / rate if rate > 0 else float("nan")
+            print(f"\r{self.done}/{self.total} games, ETA {eta:.0f}s, win rates: {leaders}", end="",
+                  file=sys.stderr, flush=True)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+        elif self.enabled:
+            print(file=sys.stderr)
+
+
+def _worker_signals() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the driver's to handle
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # Pool.terminate() must still stop a worker
+
+
+def _raise_interrupt(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt
+
+
+def _stop_on_sigterm() -> Optional[Any]:
+    """In the main thread, makes SIGTERM stop the tournament like Ctrl-C; returns the old handler."""
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    return signal.signal(signal.SIGTERM, _raise_interrupt)
+
+
+def _run_local(jobs: List[Dict[str, Any]], workers: int, on_result: Callable[[Dict[str, Any]], None]) -> None:
+    if workers == 1 or len(jobs) <= 1:
+        for job in jobs:
+            on_result(run_game(job))
+        return
+    import multiprocessing
+
+    methods = multiprocessing.get_all_start_methods()
+    ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
+    pool = ctx.Pool(min(workers, len(jobs)), initializer=_worker_signals)
+    try:
+        for record in pool.imap_unordered(run_game, jobs):
+            on_result(record)
+        pool.close()
+    except BaseException:
+        pool.terminate()
+        raise
+    finally:
+        pool.join()
+
+
+def tournament(game: str, bots: Sequence[Any], games_per_pairing: int = 10, seats: str = "rotate",
+               workers: Optional[int] = None, backend: str = "local", players: int = 2, seed: int = 0,
+               out: Optional[str] = None, progress: bool = False, csv_path: Optional[str] = None,
+               json_path: Optional[str] = None, plot_path: Optional[str] = None,
+               ray_address: Optional[str] = None, options: Optional[Dict[str, Any]] = None) -> TournamentResult:
+    """Runs (or resumes) a tournament and returns its result.
+
+    ``bots``: specs for ``make_bot`` (``"mcts:iterations=400"``, ``"pkg.module:MyBot"``) or bot
+    objects (picklable when run in workers). ``players``: the table size. ``workers``: processes
+    (local) or concurrent tasks (Ray); default the CPU count. ``backend``: ``"local"`` or
+    ``"ray"`` (``pip install tilecraft[ray]``; joins ``ray_address`` or an already initialised Ray,
+    else starts a local one). ``out``: the JSON-lines results file (resumed when it exists).
+    ``options``: the game's rule options. ``csv_path`` / ``json_path`` / ``plot_path`` write the
+    final standings and the plot (PNG or SVG by extension; needs matplotlib)."""
+    spec = game_spec(game)
+    options = dict(options or {})
+    values = spec.validate(players, options)
+    if backend not in ("local", "ray"):
+        raise ValueError(f"tournament: backend must be 'local' or 'ray', got {backend!r}")
+    if workers is None:
+        workers = os.cpu_count() or 1
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise ValueError(f"tournament: workers must be an integer >= 1, got {workers!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise ValueError(f"tournament: seed must be an integer >= 0, got {seed!r}")
+    bots = list(bots)
+    for b in bots:  # fail early on a bad spec or option, before any game runs
+        make_bot(b, seed=0)
+    labels = bot_labels(bots)
+    plan = schedule(len(bots), players, games_per_pairing, seats, seed)
+    header = _header(spec.name, players, values, labels, games_per_pairing, seats, seed)
+
+    finished: Dict[int, Dict[str, Any]] = {}
+    if out is not None and os.path.exists(out) and os.path.getsize(out) > 0:
+        for g in load_results(out, header):
+            finished[g["id"]] = g
+    handle = None
+    if out is not None:
+        new_file = not os.path.exists(out) or os.path.getsize(out) == 0
+        if not new_file:
+            _drop_partial_line(out)
+        handle = open(out, "a", encoding="utf-8")
+        if new_file:
+            handle.write(json.dumps(header) + "\n")
+            handle.flush()
+    jobs = [dict(j, game=spec.name, players=players, options=values, labels=[labels[i] for i in j["seats"]],
+                 bots=[bots[i] for i in j["seats"]]) for j in plan if j["id"] not in finished]
+    bar = _Progress(len(plan), len(finished), labels, progress)
+    for g in finished.values():
+        bar.add(g, count=False)
+
+    def on_result(record: Dict[str, Any]) -> None:
+        if record["id"] in finished:
+            return
+        finished[record["id"]] = record
+        if handle is not None:
+            handle.write(json.dumps(record) + "\n")
+            handle.flush()
+        bar.add(record)
+
+    interrupted = False
+    old_term = _stop_on_sigterm()
+    try:
+        if jobs:
+            if backend == "ray":
+                from .distributed import run_ray
+
+                run_ray(jobs, workers, on_result, address=ray_address)
+            else:
+                _run_local(jobs, workers, on_result)
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        if old_term is not None:
+            signal.signal(signal.SIGTERM, old_term)
+        bar.close()
+        if handle is not None:
+            handle.close()
+    result = TournamentResult(game=spec.name, players=players, bots=labels,
+                              games=[finished[k] for k in sorted(finished)], scheduled=len(plan),
+                              interrupted=interrupted, out=out)
+    if interrupted and progress:
+        where = f" in {out}; run the same tournament again to resume" if out else ""
+        print(f"stopped: {len(result.games)}/{len(plan)} games finished and kept{where}", file=sys.stderr)
+    if csv_path:
+        result.to_csv(csv_path)
+    if json_path:
+        result.to_json(json_path)
+    if plot_path:
+        result.plot(plot_path)
+    return result
