@@ -64,10 +64,9 @@ def test_search_bots_play_only_legal_actions(game):
             assert checked and len(result.winners) >= 1
 
 
-# Games whose resample_hidden is not (yet) a function of the observer's view and the seed alone:
-# a determinization from the same seed then depends on the real hidden parts, so no search that
-# starts from resample_hidden can avoid depending on them. Strict: passing again is reported.
-PEEK_PARAMS = GAMES  # every game's resample_hidden is canonical (tests/conformance.py checks it too)
+# Every game's resample_hidden depends only on the observer's view and the seed (the conformance
+# harness checks that too), so a search started from it cannot depend on the real hidden parts.
+PEEK_PARAMS = GAMES
 
 
 @pytest.mark.parametrize("bot_cls", [MCTSBot, ISMCTSBot])

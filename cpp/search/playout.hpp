@@ -124,7 +124,7 @@ int32_t greedy_pick(const S& state, Rng& rng) {
   state.legal_actions(actions);
   const int me = state.current_player();
   double best = -1e300;
-  int32_t choice = actions.items[0];
+  int32_t choice = actions.size ? actions.items[0] : -1;
   int ties = 0;
   for (int32_t a : actions) {
     S next = state;
