@@ -216,3 +216,13 @@ def test_time_budget_with_threads():
     state = tilecraft.make("azul", players=4, seed=3)
     r = ISMCTSBot(seconds=0.05, threads=2, seed=1).search(state)
     assert r["iterations"] > 0 and r["visits"].sum() == r["iterations"] and r["seconds"] < 1.0
+
+
+def test_games_can_tune_search_defaults_and_explicit_options_win():
+    """GameSpec.search_defaults fill the options a bot leaves unset; options given explicitly win."""
+    bot = MCTSBot(iterations=10)
+    assert bot._resolved("warsaw")["rollout_depth"] == tilecraft.game_spec("warsaw").search_defaults["rollout_depth"]
+    assert bot._resolved("azul")["rollout_depth"] == MCTSBot.TUNABLE["rollout_depth"]
+    assert MCTSBot(iterations=10, rollout_depth=2)._resolved("warsaw")["rollout_depth"] == 2
+    with pytest.raises(ValueError):
+        MCTSBot(iterations=10, rollout="sideways")

@@ -72,19 +72,31 @@ class MCTSBot:
 
     name = "mcts"
     determinize = "search"
+    # Search parameters a game may tune (GameSpec.search_defaults); these are the defaults elsewhere.
+    TUNABLE = {"exploration": 0.4, "rollout": "greedy", "rollout_depth": 4, "eval_scale": 10.0}
 
     def __init__(self, iterations: Optional[int] = None, seconds: Optional[float] = None, threads: int = 1,
-                 seed: int = 0, exploration: float = 0.4, rollout: str = "greedy", rollout_depth: int = 4,
-                 eval_scale: float = 10.0, reuse_tree: bool = True, max_nodes: int = 4_000_000):
+                 seed: int = 0, exploration: Optional[float] = None, rollout: Optional[str] = None,
+                 rollout_depth: Optional[int] = None, eval_scale: Optional[float] = None, reuse_tree: bool = True,
+                 max_nodes: int = 4_000_000):
         if iterations is None and seconds is None:
             iterations = 1000
         self.options: Dict[str, Any] = dict(
             iterations=iterations, seconds=seconds, threads=threads, seed=seed, exploration=exploration,
             rollout=rollout, rollout_depth=rollout_depth, eval_scale=eval_scale, reuse_tree=reuse_tree,
             max_nodes=max_nodes, determinize=self.determinize)
-        _check_search_options(type(self).__name__, self.options)
+        _check_search_options(type(self).__name__, self._resolved(None))
         self._searchers: Dict[type, Any] = {}
         self.last_search: Optional[Dict[str, Any]] = None
+
+    def _resolved(self, game: Optional[str]) -> Dict[str, Any]:
+        """The options for a game: those given, else the game's search_defaults, else TUNABLE."""
+        tuned = dict(self.TUNABLE)
+        if game is not None:
+            from .games import game_spec
+
+            tuned.update(game_spec(game).search_defaults)
+        return {k: (tuned[k] if k in tuned and v is None else v) for k, v in self.options.items()}
 
     def __getstate__(self) -> Dict[str, Any]:  # picklable for worker processes: the C++ trees stay behind
         return {"options": self.options}
@@ -102,7 +114,7 @@ class MCTSBot:
         cls = type(state)
         searcher = self._searchers.get(cls)
         if searcher is None:
-            searcher = self._searchers[cls] = cls.Searcher(**self.options)
+            searcher = self._searchers[cls] = cls.Searcher(**self._resolved(cls.game_name))
         return searcher
 
     def search(self, state: Any) -> Dict[str, Any]:

@@ -7,9 +7,9 @@ from .bots import GreedyBot, MCTSBot, RandomBot, make_bot
 from .playouts import resolve_game
 
 
-def _bot_dict(bot: Any) -> Dict[str, Any]:
+def _bot_dict(bot: Any, game: str) -> Dict[str, Any]:
     if isinstance(bot, MCTSBot):
-        options = {k: v for k, v in bot.options.items() if k != "seed"}
+        options = {k: v for k, v in bot._resolved(game).items() if k != "seed"}
         return dict(kind="mcts", **options)
     if isinstance(bot, GreedyBot):
         return {"kind": "greedy"}
@@ -53,5 +53,5 @@ def self_play(game: Union[str, Mapping[str, Any]], bots: Sequence[Any], n_games:
             bot = make_bot(b)
         except TypeError:
             bot = b
-        specs.append(_bot_dict(bot))
+        specs.append(_bot_dict(bot, spec.name))
     return spec.state_class.self_play(config, specs, n_games, seed & (2**63 - 1), threads, rotate, record)

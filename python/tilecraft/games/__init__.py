@@ -71,6 +71,8 @@ class GameSpec:
     playouts: Callable[..., Dict[str, Any]]  # the C++ batch random-playout entry point
     doc: str = ""
     perfect_information: bool = True  # False when seats hold information others cannot see (hands)
+    # MCTSBot/ISMCTSBot parameters tuned for this game (used where a bot does not set them).
+    search_defaults: Dict[str, Any] = dataclasses.field(default_factory=dict)
 
     def option(self, name: str) -> Option:
         for o in self.options:
