@@ -1,0 +1,23 @@
+"""The README's API tour runs as written (with files written to a temporary folder and the big
+batch made small)."""
+import os
+import re
+
+import pytest
+
+import tilecraft
+
+README = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "README.md")
+
+
+def test_readme_tour_runs(tmp_path, monkeypatch, capsys):
+    if not os.path.exists(README):
+        pytest.skip("README.md is not next to the tests (installed-package test run)")
+    with open(README, encoding="utf-8") as f:
+        blocks = re.findall(r"```python\n(.*?)```", f.read(), re.S)
+    assert blocks, "the README has a Python tour"
+    monkeypatch.chdir(tmp_path)
+    code = "\n".join(blocks).replace("100_000", "2_000")
+    exec(compile(code, "README.md", "exec"), {})
+    assert (tmp_path / "game.jsonl").exists() and (tmp_path / "results.jsonl").exists()
+    assert tilecraft.list_games()
