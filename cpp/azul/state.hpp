@@ -256,6 +256,8 @@ inline bool State::is_legal(int32_t action) const {
 inline void State::take(int32_t action) {
   const int p = current_;
   const int s = action / 30, c = (action / 6) % 5, d = action % 6;
+  // Precondition is_legal(action): tell the compiler the indices are in range (no code emitted).
+  if (static_cast<unsigned>(action) >= static_cast<unsigned>(kNumActions)) __builtin_unreachable();
   const int n = src_[s][c];
   src_[s][c] = 0;
   if (s > 0) {  // factory: the rest goes to the centre (AZ-MOVE-3)
