@@ -1419,8 +1419,11 @@ int32_t State::string_to_action(const std::string& text) const {
   else if (starts("target")) lo = kTargetBase, hi = kCategoryBase;
   State copy = *this;
   copy.phase_ = kMove;  // decision names do not depend on the phase
-  for (int a = lo; a < hi; ++a)
-    if (copy.action_to_string(a) == t) return a;
+  for (int a = lo; a < hi; ++a) {
+    std::string name = copy.action_to_string(a);
+    for (char& ch : name) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    if (name == t) return a;
+  }
   fail<IllegalAction>("gaudi: cannot read action '", text, "'; expected e.g. 'move 7', 'move central', 'pencils', "
                       "'hammers', 'take tile a2 c1 s3', 'place 12', 'take card 40', 'play card 40', 'discard card 40', "
                       "'advance N', 'central A', 'resolve 24', 'target card 70', 'done'");
