@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import pathlib
 from typing import Any, Iterable, Union
 
 from .._core import InvalidConfigError
@@ -26,15 +27,31 @@ def problem(game: str, label: str, path: Iterable[Union[str, int]], message: str
     return InvalidConfigError(f"{game} {label}: {json_path(path)}: {message}")
 
 
+def _load_schema(path: str) -> dict:
+    with open(path, encoding="utf-8") as f:
+        schema = json.load(f)
+    # The file's own URI is its base, so a relative "$ref": "common.schema.json#/$defs/effect"
+    # resolves to the file beside it, for jsonschema as for an editor.
+    schema.setdefault("$id", pathlib.Path(path).resolve().as_uri())
+    return schema
+
+
 @functools.lru_cache(maxsize=None)
 def _validator(schema_path: str):
     import jsonschema
+    from referencing import Registry, Resource
 
-    with open(schema_path, encoding="utf-8") as f:
-        schema = json.load(f)
+    schema = _load_schema(schema_path)
     cls = jsonschema.validators.validator_for(schema)
     cls.check_schema(schema)
-    return cls(schema)
+    # Every schema beside this one, registered and crawled once: refs then resolve without I/O.
+    folder = os.path.dirname(os.path.abspath(schema_path))
+    resources = []
+    for name in sorted(os.listdir(folder)):
+        if name.endswith(".schema.json"):
+            other = _load_schema(os.path.join(folder, name))
+            resources.append((other["$id"], Resource.from_contents(other)))
+    return cls(schema, registry=Registry().with_resources(resources).crawl())
 
 
 def validate(game: str, data: Any, schema_path: str, label: str) -> None:
@@ -44,4 +61,12 @@ def validate(game: str, data: Any, schema_path: str, label: str) -> None:
     errors = sorted(validator.iter_errors(data), key=lambda e: (len(e.absolute_path), [str(p) for p in e.absolute_path]))
     if errors:
         e = errors[0]
-        raise problem(game, label, e.absolute_path, e.message)
+        message = e.message
+        if e.validator in ("not", "oneOf", "anyOf") and isinstance(e.schema, dict) and e.schema.get("description"):
+            message = f"must match: {e.schema['description']}"
+        elif e.validator in ("minItems", "maxItems") and isinstance(e.instance, list):
+            bound = "at least" if e.validator == "minItems" else "at most"
+            message = f"has {len(e.instance)} items; it must have {bound} {e.validator_value}"
+        elif len(message) > 300:
+            message = message[:300] + "..."
+        raise problem(game, label, e.absolute_path, message)
