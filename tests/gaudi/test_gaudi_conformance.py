@@ -45,3 +45,12 @@ def test_batch_playouts(players, options):
 
 def test_state_is_small():
     assert tilecraft._core.GAUDI_STATE_BYTES < 2048
+
+
+def test_placeholder_edition_from_files_plays(tmp_path):
+    from gaudi_placeholder import write_placeholder
+
+    directory = write_placeholder(str(tmp_path))
+    for players in (2, 4):
+        play_and_check(lambda s: tilecraft.make("gaudi", players=players, seed=s, data=directory), 3,
+                       check_illegal_every=50)

@@ -7,7 +7,6 @@ Tests and tools may also register an already-normalized edition under a name wit
 ``register_edition(name, edition)`` and pass ``data=name``."""
 from __future__ import annotations
 
-import os
 from typing import Any, Dict, List, Optional
 
 from .. import _core
@@ -56,27 +55,19 @@ def target(card: int) -> int:
 
 
 _EDITIONS: Dict[str, Dict[str, Any]] = {}
-_CACHE: Dict[str, Dict[str, Any]] = {}
 
 
 def register_edition(name: str, edition: Dict[str, Any]) -> None:
     """Makes an already-normalized edition dict available as ``data=name`` (tests, tools)."""
     _EDITIONS[name] = edition
-    _CACHE.pop(name, None)
 
 
 def _load(data: str) -> Dict[str, Any]:
     if data in _EDITIONS:
         return _EDITIONS[data]
-    try:
-        from ._gaudi_data import load_edition  # the loader (schema + cross-field checks)
-    except ImportError:  # pragma: no cover - before the loader lands
-        raise InvalidConfigError("gaudi: the edition loader (tilecraft.games._gaudi_data) is not available; "
-                                 "register an edition with tilecraft.games.gaudi.register_edition") from None
-    key = data if data == "default" else os.path.abspath(data)
-    if key not in _CACHE:
-        _CACHE[key] = load_edition(None if data == "default" else data)
-    return _CACHE[key]
+    from ._gaudi_data import edition_for  # the loader (schema + cross-field checks), cached per directory
+
+    return edition_for(None if data == "default" else data)
 
 
 def _effects(lst: Optional[List[Any]], cap: int, where: str) -> List[List[int]]:
