@@ -1637,6 +1637,7 @@ void State::validate() const {
     default: {
       req(central_tile_ >= 0 && setup_step_ == 5, "a decision before setup is complete");
       req(pos_[current_] != kNotEntered || phase_ == kMove, "the mover has not entered the track");
+      req(phase_ != kMove || pos_[current_] != kGone, "the mover has already left the board");
       if (phase_ == kFrame) req(nframes_ > 0, "frame phase without frames");
       if (phase_ == kItem || phase_ == kTarget) req(nframes_ > 0 && item_entry_ != kEntNature && item_entry_ != kEntCatalan &&
                                                         item_entry_ != kEntExtra && (phase_ == kTarget) == (item_entry_ == kEntReligion),
