@@ -172,3 +172,61 @@ def test_groups_are_kept_incrementally():
         s.apply(int(legal[rng.randrange(len(legal))]))
         for p in range(3):
             assert (tuple(s.largest_groups(p)), tuple(s.shape_components(p))) == s.recomputed_groups(p)
+
+
+def test_ga_ex_9_catalan_twice_repeats_the_snapshot():
+    # central tile 1: option A resolves the Catalan column x 2. Column C: 41 (play ignoring the
+    # requirement), 43 (+2 Catalan VP); board reward +1 Catalan VP. Hand: 34 (Catalan, banner take_card).
+    p = Pos(make_state(4, 0)).hand(0, [34, 35]).column(0, 1, [41, 43])
+    p.set(central_tile=1, central_used=2)
+    s = p.load()
+    s.apply(48)  # first arrival (GA-CHAN-2)
+    assert s.phase() == 9 and list(s.legal_actions()) == [495, 496]
+    s.apply(495)
+    # the Catalan frame was resolved automatically: +3 at once, the free play waits
+    assert s.domain_scores(0)[1] == 3
+    frames = s.frames()
+    assert frames[-1]["snapshot_domain"] == 1 and frames[-1]["snapshot_length"] == 2 and frames[-1]["reps"] == 1
+    assert frames[-1]["items"] == {30: 1}
+    s.apply(497 + 30)
+    s.apply(294 + 34)  # Z joins the column (no reward for a Catalan play)
+    assert s.columns(0)[1] == [41, 43, 34]
+    # second resolution of the same snapshot: +3 again, another free play, no take_card from Z
+    assert s.domain_scores(0)[1] == 6
+    assert s.frames()[-1]["items"] == {30: 1} and s.frames()[-1]["reps"] == 0
+    assert s.requirement(0, 35)[0] == 1 + 2 + 1 + 1  # Z's number counts for later requirements (GA-AMB-47)
+    s.apply(653)  # decline the second free play: the frame closes, the second option or DONE follows
+    assert s.phase() == 9 and list(s.legal_actions()) == [496, 653]
+
+
+def test_ga_bonus_2_once_per_kind_per_turn():
+    import copy
+
+    from tilecraft.games import gaudi
+    from gaudi_fixtures import edition
+
+    ed = copy.deepcopy(edition())
+    ed["track"]["day"]["area_bonus"] = [[24, 1]] * 5  # identical icons: one kind
+    gaudi.register_edition("bonus-fixture", ed)
+    s = tilecraft.make("gaudi", players=4, seed=0, data="bonus-fixture")
+    p = Pos(s)
+    # area 0 keeps one tile of type 0 (colour 0, shape 0), area 1 one tile of type 1; the rest go to the bag
+    for a in range(5):
+        for t in range(16):
+            keep = (a == 0 and t == 0) or (a == 1 and t == 1) or a >= 2
+            if not keep and p.s["area"][a][t]:
+                p.s["bag"][t] += p.s["area"][a][t]
+                p.s["area"][a][t] = 0
+    for a, t in ((0, 0), (1, 1)):
+        if p.s["area"][a][t] == 0:
+            p.s["bag"][t] -= 1
+            p.s["area"][a][t] = 1
+    p.set(position=[0, -1, -1, -1, -1], phase=3, space=0, pencils=1, hammers=0, mode=3, leader=1)
+    s = p.load()
+    s.apply(51 + 0)  # the last tile of area 0
+    s.apply(131 + 0)  # space 0 has shape 0
+    assert s.phase() == 6 and s.frames()[-1]["items"] == {24: 1} and s.frames()[-1]["bonus_kind"] == 0
+    s.apply(497 + 24)  # carry out the bonus: its kind is now used up
+    s.apply(51 + 16 + 1)  # the last tile of area 1: same kind, no second bonus (GA-BONUS-2)
+    s.apply(131 + 1)
+    assert all(f["bonus_kind"] == -1 for f in s.frames())
