@@ -230,3 +230,72 @@ def test_ga_bonus_2_once_per_kind_per_turn():
     s.apply(51 + 16 + 1)  # the last tile of area 1: same kind, no second bonus (GA-BONUS-2)
     s.apply(131 + 1)
     assert all(f["bonus_kind"] == -1 for f in s.frames())
+
+
+def _finish_turn(s, seat):
+    while not s.is_terminal() and s.current_player() == seat:
+        legal = list(s.legal_actions())
+        s.apply(653 if 653 in legal else int(legal[0]))
+
+
+def test_ga_fin_2_red_space_exit_and_ga_fin_3_marker_already_on_red():
+    s = Pos(make_state(4, 0)).set(position=[18, 22, 5, 6, -1], anyone_finished=1).load()
+    s.apply(21)  # red (fixture: 20..23) after someone finished
+    _finish_turn(s, 0)
+    assert s.positions()[0] == 48  # left the board, no central option
+    assert s.positions()[1] == 22  # already on red: stays until its own move (GA-FIN-3)
+
+
+def test_ga_chan_first_and_later_arrivals_and_start_marker():
+    s = Pos(make_state(4, 0)).set(position=[-1, 3, 5, 6, -1]).load()
+    s.apply(48)
+    assert list(s.legal_actions()) == [495, 496] and s.marker_holder() == 0  # GA-CHAN-5
+    s.apply(496)
+    while s.phase() != 9:  # resolve option B's rewards (declining the items)
+        s.apply(653)
+    assert list(s.legal_actions()) == [495, 653]  # the other option or DONE (GA-CHAN-2)
+    s.apply(653)
+    assert s.current_player() == 1
+    s.apply(48)
+    assert list(s.legal_actions()) == [495, 496]
+    s.apply(495)  # a later arrival picks one (GA-CHAN-3)
+    while not s.is_chance_node() and s.current_player() == 1 and s.phase() != 9:
+        s.apply(int(s.legal_actions()[0]))
+    assert s.current_player() == 2 and s.marker_holder() == 0
+
+
+def test_ga_amb_33_extra_turn():
+    s = make_state(4, 0)
+    s.apply(0)  # seat 0 enters at 0 (tile any, 1 pencil)
+    count = [0] * 40
+    count[36] = 1
+    frames = s.to_dict()["state"]["frame_count"]
+    frames[0] = count
+    p = Pos(s).set(phase=6, nframes=1, frame_count=frames, pencils=0)
+    s = p.load()
+    assert list(s.legal_actions()) == [497 + 36, 653]
+    s.apply(497 + 36)
+    assert s.current_player() == 0 and s.phase() == 1  # the same seat moves again (GA-AMB-33)
+    assert s.positions()[0] == 0
+
+
+def test_ga_amb_12_pencil_first_and_ga_amb_13_distinct_generic_types():
+    s = Pos(make_state(4, 0)).set(position=[-1, 1, 2, 3, -1]).load()
+    s.apply(7)  # tile of colour 1 (entry 21), 1 pencil + 1 hammer; seat 0 leads
+    assert s.leader()
+    take = next(int(a) for a in s.legal_actions() if 51 <= a < 131)
+    s.apply(take)
+    s.apply(int(s.legal_actions()[0]))
+    assert s.units()[1:3] == (0, 1)  # the pencil was spent first
+    # generic space 4 (two hammers): the second use must be another type
+    g = Pos(make_state(4, 0)).set(position=[-1, 1, 2, 3, -1]).load()
+    g.apply(4)
+    tiles = [int(a) for a in g.legal_actions() if 51 <= a < 131]
+    g.apply(tiles[0])
+    g.apply(int(g.legal_actions()[0]))
+    assert not any(51 <= a < 131 for a in g.legal_actions())  # GA-AMB-13
+    h = Pos(make_state(4, 0, generic_distinct=False)).set(position=[-1, 1, 2, 3, -1]).load()
+    h.apply(4)
+    h.apply(int(h.legal_actions()[0]))
+    h.apply(int(h.legal_actions()[0]))
+    assert any(51 <= a < 131 for a in h.legal_actions())
