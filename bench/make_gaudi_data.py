@@ -90,9 +90,10 @@ def board():
                 edges.append([6 * y + x, 6 * (y + 1) + x])
     return {"format": "tilecraft-gaudi-board", "version": 1, "spaces": spaces, "edges": edges,
             # The Nature column resolves at every Nature play, so its reward is small; the Catalan
-            # column resolves a few times a game (central area, some chimneys), so it gives more.
+            # column resolves a few times a game (central area x k, some chimneys), but its cards
+            # carry more VP; both give 1 (see docs/gaudi-edition.md, "Expected scores").
             "nature_reward": effects("v1", "nature"),
-            "catalan_reward": effects("v2", "catalan")}
+            "catalan_reward": effects("v1", "catalan")}
 
 
 # ---------------------------------------------------------------- track
@@ -335,15 +336,15 @@ def chimney_face(domain, rows):
     return {"spaces": spaces}
 
 
-CHIMNEY_DAY = {
+CHIMNEY_DAY = {  # counts 1, 2, 3, 3, 4: a player ends with about 12-20 tiles, 3-5 of a shape
     "nature": [("cross", 1, "t", None, None), ("leaf", 2, "v2", None, None), ("scale", 3, "rn", None, None),
-               ("panot", 4, "pi", None, None), ("leaf", 5, "v3 x", ("vp", "nature", 3), None)],
+               ("panot", 3, "pi", None, None), ("leaf", 4, "v3 x", ("vp", "nature", 3), None)],
     "catalan": [("panot", 1, "k:catalan", None, None), ("cross", 2, "v1", ("add", 3), None),
-                ("scale", 3, "rc1", None, None), ("leaf", 4, "t v1", None, None),
-                ("panot", 5, "rc1", ("vp", "catalan", 3), None)],
+                ("scale", 3, "rc1", None, None), ("leaf", 3, "t v1", None, None),
+                ("panot", 4, "rc1", ("vp", "catalan", 3), None)],
     "religion": [("leaf", 1, "v1", None, None), ("scale", 2, "r1", None, None), ("cross", 3, "k:religion", None, None),
-                 ("panot", 4, "r1 v2", None, None),
-                 ("scale", 5, "v2", ("per", "religion", 1, ("distinct",)), None)],
+                 ("panot", 3, "r1 v2", None, None),
+                 ("scale", 4, "v2", ("per", "religion", 1, ("distinct",)), None)],
 }
 # Night faces (expert: the tiles of a requirement must be one connected group, GA-EXP-8, so the
 # counts stay at 1..4). Four different tiles per domain, with persistent abilities.
