@@ -4,7 +4,7 @@ python/tilecraft/data/gaudi/{components,board,track,cards,chimneys,chandeliers}.
 The JSON files are the data; this script only records how they were authored (the tables below
 are the authoring decisions, written compactly). Run: python3 bench/make_gaudi_data.py
 Then check: PYTHONPATH=python python3 -c "from tilecraft.games._gaudi_data import load_edition; load_edition()"
-and print the count tables of the docs: python3 bench/make_gaudi_data.py --stats
+and print the count tables and listings of the docs: python3 bench/make_gaudi_data.py --stats (--tables)
 
 Format: /work/briefs/gaudi_data_format.md (the schemas beside the files). No public component
 list exists; every number here is authored for tilecraft (spec shared/rules/gaudi.md §10.8)."""
@@ -544,11 +544,107 @@ def stats(files):
     return "\n".join(lines)
 
 
+def short(e):
+    """An effect in the docs' shorthand."""
+    t = e["type"]
+    if t == "vp":
+        return f"{e['n']} {e['domain'][0].upper()}VP"
+    if t == "collect_tile":
+        what = "/".join(e[k] for k in ("colour", "shape") if k in e) or "any"
+        return f"tile({what})"
+    if t == "take_card":
+        return f"card({e.get('domain', 'any')})"
+    if t == "play_card":
+        return "play(free)" if e.get("ignore_requirement") else "play"
+    if t == "resolve_catalan":
+        return f"resolve C x{e.get('times', 1)}"
+    return {"resolve_nature": "resolve N", "resolve_one_religion": "resolve 1 R", "generic": "generic",
+            "extra_turn": "extra turn", "advance_chimney": "chimney"}[t]
+
+
+def short_count(c):
+    k = c["kind"]
+    return {"category": lambda: c["category"], "distinct_categories": lambda: "distinct categories",
+            "chimney": lambda: f"{c['domain']} chimney", "chimney_total": lambda: "chimney total",
+            "shape": lambda: f"{c['shape']} tiles", "colour": lambda: f"{c['colour']} tiles",
+            "largest_group": lambda: "largest group"}[k]()
+
+
+def short_end(e):
+    t = e["type"]
+    if t == "end_vp":
+        return f"end: {e['n']} {e['domain'][0].upper()}VP"
+    if t == "end_vp_per":
+        return f"end: {e['n']} {e['domain'][0].upper()}VP per {short_count(e['count'])}"
+    if t == "end_add":
+        return f"end: +{e['n']} to a domain"
+    return "end: swap two domains"
+
+
+def tables(files):
+    """Listings of the edition for docs/gaudi-edition.md (markdown)."""
+    out = []
+    b = files["board"]["spaces"]
+    out += ["Board (row y = 0 at the top):", "", "```"]
+    for y in range(6):
+        out.append(" ".join(f"{b[6 * y + x]['shape']:6}" for x in range(6)).rstrip())
+    out += ["```", ""]
+    for f in ("day", "night"):
+        fc = files["track"][f]
+        out += [f"Track, {f} face (entry of colours 0-3: {fc['entry']}):", "",
+                "| # | action | pencils | hammers | red |", "|---|---|---|---|---|"]
+        for i, sp in enumerate(fc["spaces"]):
+            a = sp["action"]
+            desc = a["type"] + ("(" + "/".join(a[k] for k in ("colour", "shape", "domain") if k in a) + ")" if len(a) > 1 else "")
+            out.append(f"| {i} | {desc} | {sp['pencils']} | {sp['hammers']} | {'red' if sp['red'] else ''} |")
+        ab = ", ".join(short(e) if e else "-" for e in fc["area_bonus"])
+        wb = ", ".join(f"{d}: {short(e) if e else '-'}" for d, e in fc["window_bonus"].items())
+        out += ["", f"Bonuses, {f}: supply areas 0-4: {ab}; windows: {wb}.", ""]
+    out += ["Cards:", "", "| id | name | domain | category | requirement | banner / Religion condition | automa VP |",
+            "|---|---|---|---|---|---|---|"]
+    for c in files["cards"]["cards"]:
+        if c["domain"] == "religion":
+            r = c["religion"]
+            what = (f"{r['vp']} RVP per {short_count(r['per'])}" if "per" in r
+                    else f"{r['vp']} RVP if {short_count(r['count'])} >= {r['if_at_least']}")
+        else:
+            what = ", ".join(short(e) for e in c["banner"])
+        req = c["requirement"]
+        out.append(f"| {c['id']} | {c['name']} | {c['domain']} | {c['category']} | {req['colour']} {req['n']} | {what} | "
+                   f"{c['automa_vp']} |")
+    out += ["", "Chimney tiles (spaces bottom to top: requirement -> reward; end effects and abilities):", ""]
+    def face_text(d, fc):
+        parts = []
+        for sp in fc["spaces"]:
+            r = sp["requirement"]
+            txt = f"{r['n']} {r['shape']} -> " + ", ".join(short(e) for e in sp["reward"])
+            if "end_effect" in sp:
+                txt += f" [{short_end(sp['end_effect'])}]"
+            if "ability" in sp:
+                tr = sp["ability"]["trigger"]
+                on = tr.get("category", tr.get("domain"))
+                txt += f" [ability: on playing {on}: " + ", ".join(short(e) for e in sp["ability"]["effects"]) + "]"
+            parts.append(txt)
+        return "; ".join(parts)
+    for t in files["chimneys"]["tiles"]:
+        if t["id"] % 4 == 0:
+            out.append(f"- {t['domain']} day (tiles {t['id']}-{t['id'] + 3}): {face_text(t['domain'], t['day'])}")
+    for t in files["chimneys"]["tiles"]:
+        out.append(f"- tile {t['id']} ({t['domain']}) night: {face_text(t['domain'], t['night'])}")
+    out += ["", "Central chandelier tiles:", "", "| id | option a | option b |", "|---|---|---|"]
+    for t in files["chandeliers"]["tiles"]:
+        out.append(f"| {t['id']} | " + ", ".join(short(e) for e in t["a"]) + " | " + ", ".join(short(e) for e in t["b"]) + " |")
+    return "\n".join(out)
+
+
 def main():
     files = all_files()
     check(files)
     if "--stats" in sys.argv:
         print(stats(files))
+        return
+    if "--tables" in sys.argv:
+        print(tables(files))
         return
     os.makedirs(OUT, exist_ok=True)
     keys = {"board": ("spaces", "edges"), "cards": ("cards",), "track": ("spaces",),
