@@ -61,7 +61,7 @@ def placeholder_edition() -> Dict[str, Dict[str, Any]]:
             second["end_effect"] = {"type": "end_vp", "domain": "catalan", "n": 3}
         face = {"spaces": [{"requirement": {"shape": "s0", "n": 1}, "reward": [{"type": "vp", "domain": d, "n": 1}]}, second]}
         chimneys.append({"id": t, "domain": d, "day": face, "night": copy.deepcopy(face)})
-    return {
+    return copy.deepcopy({
         "components": {"format": "tilecraft-gaudi-components", "version": 1, "colours": COLOURS, "shapes": SHAPES,
                        "categories": CATEGORIES},
         "board": {"format": "tilecraft-gaudi-board", "version": 1, "spaces": board_spaces, "edges": edges,
@@ -73,7 +73,7 @@ def placeholder_edition() -> Dict[str, Dict[str, Any]]:
         "chandeliers": {"format": "tilecraft-gaudi-chandeliers", "version": 1,
                         "tiles": [{"id": i, "a": [{"type": "resolve_catalan", "times": 1}],
                                    "b": [{"type": "vp", "domain": "nature", "n": 2}]} for i in range(7)]},
-    }
+    })
 
 
 def write_edition(directory: str, edition: Dict[str, Dict[str, Any]]) -> str:

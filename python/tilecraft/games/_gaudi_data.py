@@ -32,6 +32,7 @@ E_GENERIC, E_CHIMNEY, E_EXTRA_TURN, E_VP = 34, 35, 36, 37
 COUNT_KINDS = ("category", "distinct_categories", "chimney", "chimney_total", "shape", "colour", "largest_group")
 END_KINDS = ("end_vp", "end_vp_per", "end_add", "end_swap")
 
+_SINGULAR = {"colours": "colour", "shapes": "shape", "categories": "category"}
 Source = Union[str, "os.PathLike[str]", Mapping[str, Any]]
 Path = Sequence[Union[str, int]]
 
@@ -48,7 +49,7 @@ class _File:
     def index(self, group: str, value: str, path: Path, extra: Tuple[str, ...] = ()) -> int:
         allowed = list(self.names[group]) + list(extra)
         if value not in allowed:
-            raise self.fail(path, f"unknown {group[:-1]} {value!r}; components.json defines {', '.join(allowed)}")
+            raise self.fail(path, f"unknown {_SINGULAR[group]} {value!r}; components.json defines {', '.join(allowed)}")
         return allowed.index(value)
 
     # ---- effects ----

@@ -9,8 +9,6 @@ import functools
 import json
 import os
 import pathlib
-import urllib.parse
-import urllib.request
 from typing import Any, Iterable, Union
 
 from .._core import InvalidConfigError
@@ -38,20 +36,10 @@ def _load_schema(path: str) -> dict:
     return schema
 
 
-def _retrieve(uri: str):
-    from referencing import Resource
-    from referencing.exceptions import NoSuchResource
-
-    if not uri.startswith("file:"):
-        raise NoSuchResource(ref=uri)  # schemas only ever refer to files beside them
-    path = urllib.request.url2pathname(urllib.parse.urlparse(uri).path)
-    return Resource.from_contents(_load_schema(path))
-
-
 @functools.lru_cache(maxsize=None)
 def _validator(schema_path: str):
     import jsonschema
-    from referencing import Registry
+    from referencing import Registry, Resource
 
     schema = _load_schema(schema_path)
     cls = jsonschema.validators.validator_for(schema)
@@ -60,7 +48,14 @@ def _validator(schema_path: str):
     # values go to C++ ints. (JSON Schema would otherwise accept 2.0 as an integer.)
     integer = lambda checker, x: isinstance(x, int) and not isinstance(x, bool)  # noqa: E731
     cls = jsonschema.validators.extend(cls, type_checker=cls.TYPE_CHECKER.redefine("integer", integer))
-    return cls(schema, registry=Registry(retrieve=_retrieve))
+    # Every schema beside this one, registered and crawled once: refs then resolve without I/O.
+    folder = os.path.dirname(os.path.abspath(schema_path))
+    resources = []
+    for name in sorted(os.listdir(folder)):
+        if name.endswith(".schema.json"):
+            other = _load_schema(os.path.join(folder, name))
+            resources.append((other["$id"], Resource.from_contents(other)))
+    return cls(schema, registry=Registry().with_resources(resources).crawl())
 
 
 def validate(game: str, data: Any, schema_path: str, label: str) -> None:
