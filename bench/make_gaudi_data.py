@@ -433,9 +433,16 @@ def dump(obj, path, list_keys=()):
         f.write(enc(obj, 0) + "\n")
 
 
+NOTES = ("tilecraft's default Gaudí edition: a reconstruction, not a transcription (no public component list "
+         "exists). Replace it with your own files (docs/gaudi.md). Authored by bench/make_gaudi_data.py.")
+
+
 def all_files():
-    return {"components": components(), "board": board(), "track": track(), "cards": cards(),
-            "chimneys": chimneys(), "chandeliers": chandeliers()}
+    files = {"components": components(), "board": board(), "track": track(), "cards": cards(),
+             "chimneys": chimneys(), "chandeliers": chandeliers()}
+    for kind, obj in files.items():  # "notes" right after "format" and "version"
+        files[kind] = dict(list(obj.items())[:2] + [("notes", NOTES)] + list(obj.items())[2:])
+    return files
 
 
 def effect_lists(files):
