@@ -94,7 +94,8 @@ CASTLE_BAD = [
     ("board", lambda d: d["corners"][4].update(spaces=[28, 30]), r"\$\.corners\[4\]\.spaces: must be two consecutive"),
     ("board", lambda d: d["wall_tiles"].update({"10": 1}), r"\$\.wall_tiles: '10' is not one of"),
     ("board", lambda d: d["gates"][1].update(edge="TCT"), r"\$\.gates\[1\]\.edge: start spaces block courts"),
-    ("tiles", lambda d: d["tiles"][5].update(count="3"), r"castle tiles.json \(dict\): \$\.tiles\[5\]\.count: '3' is not of type 'integer'"),
+    ("tiles", lambda d: d["tiles"][5].update(count="3"),
+     r"castle tiles.json \(dict\): \$\.tiles\[5\]\.count: '3' is not of type 'integer'"),
     ("tiles", lambda d: d["tiles"][2].update(markets={"X9": 1}), r"\$\.tiles\[2\]\.markets: 'X9' is not one of"),
     ("tiles", lambda d: d["tiles"][7].update(id=d["tiles"][6]["id"]), r"\$\.tiles\[7\]\.id: tile '[a-z-]+': duplicate id"),
     ("tiles", lambda d: d.update(total=59), r"\$\.total: says 59, but the counts add up to 60"),
@@ -170,7 +171,8 @@ def _gaudi(kind):
 
 
 GAUDI_BAD = [
-    ("cards", lambda d: d["cards"][17]["requirement"].update(n=7), r"\$\.cards\[17\]\.requirement\.n: 7 is greater than the maximum"),
+    ("cards", lambda d: d["cards"][17]["requirement"].update(n=7),
+     r"\$\.cards\[17\]\.requirement\.n: 7 is greater than the maximum"),
     ("cards", lambda d: d["cards"][40].update(domain="nature"), r"\$\.cards: has 34 nature cards"),
     ("board", lambda d: d["edges"].append([0, 99]), r"\$\.edges\[60\]\[1\]: 99 is greater than the maximum"),
     ("track", lambda d: d["day"]["spaces"][5].update(pencils=2, hammers=1), r"\$\.day\.spaces\[5\]: is a generic space"),

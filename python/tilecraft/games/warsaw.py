@@ -165,7 +165,8 @@ def load_data(path: str = "default") -> Dict[str, Any]:
     for i, m in enumerate(md["milestones"]):
         slot = int(m["slot"])
         if slot in seen_slots:
-            raise _fail("milestones.json", ["milestones", i, "slot"], f"slot {slot} appears twice (also milestones[{seen_slots[slot]}])")
+            raise _fail("milestones.json", ["milestones", i, "slot"],
+                        f"slot {slot} appears twice (also milestones[{seen_slots[slot]}])")
         seen_slots[slot] = i
         texts = []
         for s, side in enumerate(m["sides"]):
