@@ -1069,7 +1069,14 @@ void State::resample_hidden(int observer, uint64_t seed) {
   // Other seats' hidden resolve choices and war removals: drawn again among their legal options.
   if (phase_ == kResolve || phase_ == kWar) {
     for (int q = 0; q < players_; ++q) {
-      if (q == observer || !((chosen_ >> q) & 1u)) continue;
+      if (q == observer) continue;
+      if (!((chosen_ >> q) & 1u)) {
+        // A seat between its two WWII removals: its first removal is hidden and not yet marked as
+        // chosen, so the observer cannot tell it from a seat that has removed nothing. Forget it.
+        pend_count_[q] = 0;
+        pend_[q][0] = pend_[q][1] = -1;
+        continue;
+      }
       const int need = phase_ == kResolve ? 1 : war_need_[q];
       pend_count_[q] = 0;
       for (int k = 0; k < need; ++k) {
