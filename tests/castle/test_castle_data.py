@@ -182,7 +182,7 @@ def test_engine_rejects_bad_config_dicts():
                                   ("seg_type", None, "has a road on segment"), ("type_count", None, "1..250")):
         bad = copy.deepcopy(cfg)
         if field == "gate_seg":
-            bad["gate_seg"][0] = [3, 3, 3]
+            bad["gate_seg"][0] = [4, 4, 4]  # not a segment type (a court, 3, is allowed: CA-AMB-27)
         elif field == "seg_type":
             bad["seg_type"][0][0] = 0
         elif field == "type_count":

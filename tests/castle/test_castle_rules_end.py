@@ -67,14 +67,17 @@ def test_ca_court_3_open_court_counts_at_the_end():
 
 
 def test_ca_amb_27_gates_block_courts():
-    """CA-AMB-27: a start space cannot carry a court (data error); a court facing a gate is not joined."""
-    from test_castle_helpers import board
-    from tilecraft.games import castle as cdata
-    with pytest.raises(tilecraft.InvalidConfigError, match="CA-AMB-27"):
-        cdata.load_board(board(["X"], [(0, 0, "N", "CCC")]))
-    g = Game(["X"], [(0, 0, "N", "HHH")], [one(COURT2)])
+    """CA-AMB-27: a start space without a court segment (H H H) blocks a court: the court facing it
+    is not joined and that side is closed, so the court closes when its last open side (east) is
+    covered; it adds no market. (Start spaces that carry a court: test_castle_start_spaces.py.)"""
+    g = Game(["XX"], [(0, 0, "N", "HHH")], [one(COURT2), one(HOUSE)])
     g.turn("court2", (0, 0), 0, seg="N1")
-    assert g.area(0, 0, "court2", "N1")["gates"] == [] and g.scores() == [6, 0]
+    a = g.area(0, 0, "court2", "N1")
+    assert a["gates"] == [] and a["open"] == 3 and not a["complete"]  # only the east side is open
+    g.turn("house", (0, 1))
+    a = g.area(0, 0, "court2", "N1")
+    assert a["gates"] == [] and a["open"] == 0 and a["complete"] and a["tiles"] == 1 and a["markets"] == 2
+    assert g.s.is_terminal() and g.scores() == [6, 0]
 
 
 def test_ca_amb_28_incomplete_areas_score_nothing_at_the_end():

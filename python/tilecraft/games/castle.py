@@ -126,11 +126,10 @@ def load_board(source: Source = DEFAULT_BOARD) -> Dict[str, Any]:
         if (nr, nc) in interior:
             raise err(where, f"side {side} of cell {cell} is interior space ({nr},{nc}); a start space lies in the wall")
         edge = _edge(err, where + ".edge", gate.get("edge"), 3)
-        if 3 in edge:
-            raise err(where + ".edge", "start spaces block courts (CA-AMB-27): use R, T or H")
+        markets = _int(err, where + ".markets", gate.get("markets", 0), 0, 8 if 3 in edge else 0)  # CA-AMB-27
         if any(x["cell"] == r * width + c and x["side"] == d for x in checked_gates):
             raise err(where, f"another gate is already on side {side} of cell {cell}")
-        checked_gates.append(dict(cell=r * width + c, side=d, edge=edge, rc=(r, c)))
+        checked_gates.append(dict(cell=r * width + c, side=d, edge=edge, rc=(r, c), markets=markets))
     corners = data.get("corners")
     if not isinstance(corners, list) or not 1 <= len(corners) <= MAX_CORNERS:
         raise err("corners", f"must list 1..{MAX_CORNERS} corners, got {corners!r:.60}")
@@ -353,6 +352,7 @@ def component_config(board: Source = DEFAULT_BOARD, tiles: Source = DEFAULT_TILE
         gate_cell=pad([g["cell"] for g in gates], MAX_GATES),
         gate_side=pad([g["side"] for g in gates], MAX_GATES),
         gate_seg=pad([g["edge"] for g in gates], MAX_GATES, [0, 0, 0]),
+        gate_stalls=pad([g["markets"] for g in gates], MAX_GATES),
         num_corners=len(b["corner_space"]),
         corner_space=pad(b["corner_space"], MAX_CORNERS),
         start_corner=b["start_corner"],
