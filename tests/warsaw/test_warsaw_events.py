@@ -133,3 +133,20 @@ def test_new_public_buildings_in_a_played_income_phase():
         s.apply(0 if s.phase() == 0 else W.SELL)
     # seat 0: 12 + 2 = 14 coins -> 2 VP, 4 left; seat 1: 12 + 1 (Polytechnic) + 1 (Brewery) = 14
     assert s.vp() == [2, 2] and s.coins() == [4, 4]
+
+
+ADJACENT = [("University of Warsaw", "Townhouses", "Burgher houses", (1, 0)),
+            ("National Museum", "St. John's Chapel", "Library", (2, 0)),
+            ("Copernicus Science Centre", "Saxon Garden", "Krasiński Garden", (2, 0)),
+            ("Warsaw Polytechnic", "Brewery", "Tannery", (0, 1))]
+
+
+@pytest.mark.parametrize("name, east, far, expect", ADJACENT, ids=[c[0] for c in ADJACENT])
+def test_wa_pub_5_adjacency_effects_count_only_touching_areas(name, east, far, expect):
+    """WA-PUB-5, WA-AMB-9: an adjacency building pays for the areas of its type that touch it, not
+    for the others: east of it an area of the type (touches), and at (0, 1), diagonal to it and
+    walled off by commercial cards at (0, 0) and (1, 1), another one (does not): one area pays."""
+    stacks = {(0, 0): [(n("Old Town Market"), 0)], (1, 0): [(n(name), 0)], (2, 0): [(n(east), 0)],
+              (1, 1): [(n("Merchant stalls"), 0)], (0, 1): [(n(far), 0)]}
+    inc = income(stacks)
+    assert (inc["effect_vp"], inc["effect_coins"]) == expect
