@@ -285,3 +285,28 @@ def endgame(players: int = 2, edit=None, *, seat: int = 0, **parts):
     if players == 2:
         markers[4] = 48
     return position(s, current=seat, round=3, anyone_finished=True, markers=markers, **parts)
+
+
+CHECKER = [b for b in range(36) if (b % 6 + b // 6) % 2 == 0]  # no two share an edge
+OFF_CHECKER = [b for b in range(36) if (b % 6 + b // 6) % 2 == 1]
+
+
+def tiles(counts: Dict[int, int], avoid: Iterable[int] = ()) -> Dict[int, int]:
+    """A board with counts[colour] tiles of each colour, placed on the checkerboard spaces first
+    (pairwise not edge-adjacent), then on the others, at most 6 tiles of a (colour, shape) type."""
+    taken = set(avoid)
+    per_type = [0] * 16
+    out: Dict[int, int] = {}
+    for colour, n in counts.items():
+        for b in CHECKER + OFF_CHECKER:
+            if n == 0:
+                break
+            t = 4 * colour + shape_of(b)
+            if b in taken or per_type[t] >= 6:
+                continue
+            out[b] = colour
+            taken.add(b)
+            per_type[t] += 1
+            n -= 1
+        assert n == 0, "no room for the tiles"
+    return out
