@@ -131,7 +131,8 @@ def position(state, *, current: Optional[int] = None, boards: Optional[Dict[int,
     virtual) -> track index (-1 not entered, 48 left); discards: card ids face up out of the game;
     deck_only: domain -> the only card ids left in its deck (the domain's other unplaced cards are
     discarded: a nearly or fully exhausted deck, GA-HAND-2).
-    Cards not placed anywhere stay in (or return to) their deck; the bag holds the tiles not on
+    A card put in a hand or a column leaves its window (when windows are not given). Cards not
+    placed anywhere stay in (or return to) their deck; the bag holds the tiles not on
     a board or in an area. Starting cards become ordinary (public) hand cards."""
     d = state.to_dict()
     s = d["state"]
@@ -177,6 +178,12 @@ def position(state, *, current: Optional[int] = None, boards: Optional[Dict[int,
             assert all(dom[c] == k for c in w)
             s["window"][k] = w + [NOCARD] * (3 - len(w))
             s["window_n"][k] = len(w)
+    held = {c for p in range(4) for c in s["hand"][p][:s["hand_n"][p]]}
+    held |= {c for p in range(4) for k in range(3) for c in s["column"][p][k][:s["column_n"][p][k]]}
+    for k in range(3):  # a card put in a hand or a column leaves the window it was in
+        w = [c for c in s["window"][k][:s["window_n"][k]] if c not in held]
+        s["window"][k] = w + [NOCARD] * (3 - len(w))
+        s["window_n"][k] = len(w)
     for p in range(4):
         for c in s["hand"][p][:s["hand_n"][p]]:
             placed.add(c)

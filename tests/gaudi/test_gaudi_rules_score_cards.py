@@ -116,6 +116,7 @@ def test_full_hand_takes_then_discards_one_of_the_old_four():
     assert s.phase() == DISCARD
     assert sorted(a - G.DISCARD_BASE for a in legal(s)) == [0, 1, 2, 33]
     rejected(s, G.discard(35))
+    rejected(s, G.DONE)  # exactly one card is discarded
     s.apply(G.discard(1))
     assert sorted(s.hand(0)) == [0, 2, 33, 35]
     assert s.discards() == [1]
@@ -239,17 +240,18 @@ def bonuses(area=(None,) * 5, window=None):
 
 
 def test_last_tile_of_an_area_gives_its_bonus_at_once():
-    """GA-BONUS-1: area 0 carries +2 Nature VP. Taking the last tile of area 0 gives it at once
-    (still in the turn, one pencil left); taking a tile that leaves area 1 non-empty gives nothing
-    (area 1 carries +5 Catalan VP)."""
+    """GA-BONUS-1: area 0 carries +2 Nature VP, area 1 +5 Catalan VP. Taking the last tile of
+    area 0 gives +2 at once (one pencil still left, area 0 still empty until the end of the turn);
+    taking a tile that leaves area 1 non-empty gives nothing."""
     s = game(bonuses(area=[vp("nature", 2), vp("catalan", 5), None, None, None]),
              areas=[{0: 1}, {1: 2}, {2: 5}, {3: 5}, {5: 5}])
     s.apply(0)
-    s.apply(G.take_tile(1, 0, 1))
-    s.apply(G.place(1))  # space 1 has shape 1
-    assert s.domain_scores(0) == (0, 0, 0)
     s.apply(G.take_tile(0, 0, 0))
     s.apply(G.place(0))
+    assert s.domain_scores(0) == (2, 0, 0)
+    assert s.phase() == USES and sum(s.areas()[0]) == 0  # refills wait for the end of the turn (GA-AMB-31)
+    s.apply(G.take_tile(1, 0, 1))
+    s.apply(G.place(1))  # space 1 has shape 1
     assert s.domain_scores(0) == (2, 0, 0)
 
 
@@ -320,3 +322,18 @@ def test_declined_bonus_does_not_use_up_its_kind():
     assert s.phase() == FRAME and G.resolve(28) in legal(s)
     apply_all(s, G.resolve(28), G.take_card(33))
     assert s.hand(0) == [33]
+
+
+def test_area_emptied_by_a_reward_take_gives_its_bonus():
+    """GA-AMB-31, GA-BONUS-1: a take made through a reward also triggers the bonus. A chimney reward
+    collect_tile(any) takes the last tile of area 0 (bonus +2 Nature): Nature 2 (plus the chimney's
+    own +0)."""
+    from gaudi_helpers_score import chimney_space, set_chimney_day
+
+    def edit(d):
+        bonuses(area=[vp("nature", 2), None, None, None, None])(d)
+        set_chimney_day(d, "religion", [chimney_space("s0", 1, [{"type": "collect_tile"}]), chimney_space("s1", 2, [])])
+    s = game(edit, areas=[{1: 1}, {1: 5}, {2: 5}, {3: 5}, {5: 5}], boards={0: {0: 3}})
+    s.apply(1)  # card-any, 1 hammer: advance the Religion chimney
+    apply_all(s, G.advance(2), G.resolve(24), G.take_tile(0, 0, 1), G.place(1))
+    assert s.domain_scores(0) == (2, 0, 0)

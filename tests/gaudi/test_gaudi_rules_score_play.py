@@ -216,6 +216,18 @@ def at_central(edit=None, **parts):
     return s
 
 
+def test_red_space_exit_gets_no_catalan_resolution():
+    """GA-CAT-1, GA-AMB-48: once someone has finished, seat 0 moves onto red space 20 (tile-any, 1
+    pencil), takes and places a tile and leaves the board: no central option, so its Catalan
+    column [33, 34] is not resolved that round (Catalan 0)."""
+    s = game(columns={0: [[], [33, 34], []]}, anyone_finished=True, markers={0: 15, 1: 48})
+    s.apply(20)
+    apply_all(s, G.take_tile(0, 0, 0), G.place(0))
+    assert s.round() == 2  # seat 0 left without a central option: every participant is gone
+    assert s.domain_scores(0) == (0, 0, 0)
+    assert s.columns(0)[1] == [33, 34]
+
+
 def test_catalan_play_gives_nothing():
     """GA-CAT-1, GA-AMB-48: playing a Catalan card (banner +1 Catalan) onto a column of two such
     cards scores nothing: no resolution at play."""

@@ -81,6 +81,7 @@ def test_tile_is_placed_on_an_empty_space_of_its_shape_only():
     s.apply(every_type_take()[t(1, 2)])
     assert sorted(a - G.PLACE_BASE for a in legal(s)) == sorted(set(s2) - set(occupied))
     rejected(s, G.place(occupied[0]))
+    rejected(s, G.DONE)  # the tile must be placed at once
     other = next(b for b in range(36) if shape_of(b) == 1)
     rejected(s, G.place(other))
     target = s2[5]
