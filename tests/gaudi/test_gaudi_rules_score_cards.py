@@ -337,3 +337,29 @@ def test_area_emptied_by_a_reward_take_gives_its_bonus():
     s.apply(1)  # card-any, 1 hammer: advance the Religion chimney
     apply_all(s, G.advance(2), G.resolve(24), G.take_tile(0, 0, 1), G.place(1))
     assert s.domain_scores(0) == (2, 0, 0)
+
+
+def test_same_non_vp_bonus_kind_carried_out_once_per_turn():
+    """GA-BONUS-2, GA-AMB-31: areas 2 and 3 carry the same take_card(any) bonus. Carried out after
+    emptying area 2, it is not offered again when area 3 is emptied in the same turn."""
+    card = {"type": "take_card"}
+    s = game(bonuses(area=[None, None, card, dict(card), None]),
+             areas=[{0: 5}, {1: 5}, {2: 1}, {3: 1}, {5: 5}])
+    s.apply(0)
+    apply_all(s, G.take_tile(2, 0, 2), G.place(2), G.resolve(28), G.take_card(33))
+    apply_all(s, G.take_tile(3, 0, 3), G.place(3))
+    assert s.frames() == []
+    assert s.hand(0) == [33]
+    assert s.phase() == MOVE and s.current_player() == 1
+
+
+def test_card_reward_from_an_empty_window_is_skipped():
+    """GA-CARD-4: a take_card(Religion) bonus while the Religion window is empty cannot be carried
+    out: it is not offered (the frame closes on its own) and the hand is unchanged."""
+    s = game(bonuses(area=[{"type": "take_card", "domain": "religion"}, None, None, None, None]),
+             areas=[{0: 1}, {1: 5}, {2: 5}, {3: 5}, {5: 5}], windows=[[0, 1, 2], [33, 34, 35], []])
+    s.apply(0)
+    apply_all(s, G.take_tile(0, 0, 0), G.place(0))
+    assert s.frames() == [] and s.phase() == USES
+    assert G.resolve(27) not in legal(s)
+    assert s.hand(0) == []

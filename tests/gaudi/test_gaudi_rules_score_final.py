@@ -251,3 +251,18 @@ def test_early_resolved_card_targeted_twice_only_when_rescored(rescored, second)
     assert {a - G.TARGET_BASE for a in legal(s) if a != G.DONE} == second
     if not rescored:
         rejected(s, G.target(66))
+
+
+@pytest.mark.parametrize("scores,expected", [
+    ({1: (9, 9, 9), 2: (9, 9, 9)}, [1 / 3, 1 / 3, 1 / 3]),   # all 18, tie-break 9: shared by three
+    ({1: (9, 9, 9), 2: (9, 9, 8)}, [0.5, 0.5, 0.0]),          # seat 2: 17
+    ({1: (9, 9, 10), 2: (9, 9, 9)}, [0.0, 1.0, 0.0]),         # seat 1: 18 with tie-break 10
+])
+def test_three_player_winner(scores, expected):
+    """GA-END-3: 3 players, empty boards. Seat 0 ends with (9, 9, 9) (7 + 2 from the central
+    option): 18, tie-break 9. The highest final wins, then the highest domain, else shared."""
+    s = position(make(3, None, returns_mode="win_loss"), current=0, round=3, anyone_finished=True,
+                 markers={0: -1, 1: 48, 2: 48}, scores={0: (7, 9, 9), **scores})
+    finish_game(s)
+    assert list(s.scores()) == [18, sum(scores[1]) - max(scores[1]), sum(scores[2]) - max(scores[2])]
+    assert list(s.returns()) == pytest.approx(expected)
