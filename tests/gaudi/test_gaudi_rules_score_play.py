@@ -473,3 +473,65 @@ def test_generic_uses_must_be_different_actions():
     s.apply(G.take_card(61))
     assert s.hand(0) == [61]
     assert s.phase() == MOVE and s.current_player() == 1
+
+
+def test_chimney_reward_resolves_the_nature_column():
+    """GA-CHIM-5, GA-NAT-2: a Nature chimney space rewarding resolve_nature: advancing it resolves
+    the column [10, 11] without a play: +1 + 1 (banners) + 1 (board) = Nature 3."""
+    def edit(d):
+        set_chimney_day(d, "nature", [chimney_space("s0", 1, [{"type": "resolve_nature"}]), chimney_space("s1", 2, [])])
+    s = game(edit, columns={0: [[10, 11], [], []]}, boards={0: {0: 1}})
+    s.apply(1)
+    s.apply(G.advance(0))
+    assert s.domain_scores(0) == (3, 0, 0)
+
+
+def test_nature_resolution_nested_in_a_catalan_repetition():
+    """GA-AMB-30, GA-AMB-48, GA-EX-9: Catalan column X (free play), Y (+1 Catalan), central
+    "Catalan x 2". Repetition 1: +2 Catalan; X plays Nature card 12 (+3 Nature) for free, whose own
+    resolution of [10 (+1), 12 (+3)] + board (+1) gives Nature 5 and finishes first; repetition 2:
+    +2 Catalan and X plays Catalan card 43 (nothing). Nature 5, Catalan 4."""
+    def edit(d):
+        ex9_edit(d)
+        set_card(d, 12, requirement=("c3", 4), banner=[vp("nature", 3)])
+    s = at_central(edit, hands={0: [12, 43], 1: []}, columns={0: [[10], [40, 41], []]})
+    apply_all(s, G.CENTRAL_A, G.resolve(30), G.play(12))
+    assert s.domain_scores(0) == (5, 4, 0)  # the nested Nature frame was done, repetition 2 began
+    apply_all(s, G.resolve(30), G.play(43))
+    assert s.domain_scores(0) == (5, 4, 0)
+    assert s.columns(0) == [[10, 12], [40, 41, 43], []]
+
+
+def test_bonus_during_a_column_resolution_sits_on_top_of_it():
+    """GA-ORDER-2, GA-AMB-31: during a Nature resolution, its collect_tile reward takes the last tile
+    of area 0 (bonus take_card(any)): the bonus frame is resolved (here declined) before the
+    resolution's remaining take_card(any) item, which is then carried out."""
+    def edit(d):
+        set_card(d, 10, requirement=("c0", 1), banner=[{"type": "collect_tile"}, {"type": "take_card"}])
+        d["track"]["day"]["area_bonus"] = [{"type": "take_card"}, None, None, None, None]
+    s = game(edit, hands={0: [12], 1: []}, columns={0: [[10], [], []]}, boards={0: tiles({2: 2})},
+             areas=[{1: 1}, {4: 5}, {5: 5}, {6: 5}, {7: 5}])
+    s.apply(1)
+    apply_all(s, G.play(12), G.resolve(24), G.take_tile(0, 0, 1), G.place(1))
+    f = s.frames()
+    assert f[-1]["bonus_kind"] >= 0 and f[-1]["items"] == {28: 1}
+    assert f[-2]["items"] == {28: 1} and f[-2]["snapshot_domain"] == 0
+    s.apply(G.DONE)  # the bonus is declined
+    assert s.frames()[-1]["snapshot_domain"] == 0
+    apply_all(s, G.resolve(28), G.take_card(61))
+    assert s.hand(0) == [61]
+    assert s.domain_scores(0) == (2, 0, 0)  # 12's +1 and the board's +1
+
+
+def test_reward_card_into_a_full_hand_discards_one_old_card():
+    """GA-HAND-1 (basic), GA-AMB-28: a chimney reward take_card(any) with 4 cards in hand: the new
+    card is taken and one of the 4 old cards is discarded (not the new one)."""
+    def edit(d):
+        set_chimney_day(d, "nature", [chimney_space("s0", 1, [{"type": "take_card"}]), chimney_space("s1", 2, [])])
+    s = game(edit, hands={0: [3, 4, 36, 70], 1: []}, boards={0: {0: 1}})
+    s.apply(1)
+    apply_all(s, G.advance(0), G.resolve(28), G.take_card(91))
+    assert sorted(a - G.DISCARD_BASE for a in legal(s)) == [3, 4, 36, 70]
+    s.apply(G.discard(36))
+    assert sorted(s.hand(0)) == [3, 4, 70, 91]
+    assert s.discards() == [36]
