@@ -296,6 +296,7 @@ def test_bonus_is_optional_and_lost_when_declined():
     assert set(legal(s)) == {G.resolve(28), G.DONE}
     s.apply(G.DONE)
     assert s.phase() == USES and s.hand(0) == [] and s.frames() == []
+    rejected(s, G.resolve(28))  # now or never
 
 
 def test_bonus_carried_out_takes_a_card():

@@ -147,8 +147,9 @@ def test_groups_join_by_edges_only_and_by_colour():
 
 
 def test_same_colour_tiles_apart_are_separate_groups():
-    """GA-TILE-7, GA-SCORE-4: six c3 tiles in three separate pairs are three groups [2, 2, 2], not
-    one group of 6: bonus 2 + 2 = 4. Domains 12 / 4 / 6: final 10 + 4 = 14."""
+    """GA-TILE-7, GA-SCORE-4, GA-ORDER-3: six c3 tiles in three pairs separated by empty spaces are
+    three groups [2, 2, 2], not one group of 6 (empty spaces connect nothing): bonus 2 + 2 = 4.
+    Domains 12 / 4 / 6: final 10 + 4 = 14."""
     rows = ["33....",
             "......",
             "..33..",
