@@ -6,7 +6,9 @@ Religion 66..98. Track spaces used: 1 card-any (0 pencils, 1 hammer), 3 Nature c
 8 Catalan card (2 pencils), 0 tile-any (1 pencil)."""
 from __future__ import annotations
 
-from gaudi_helpers_score import (DISCARD, FRAME, MOVE, PLACE, USES, apply_all, legal, make, position, rejected,
+import pytest
+
+from gaudi_helpers_score import (DISCARD, FRAME, ITEM, MOVE, PLACE, USES, apply_all, legal, make, position, rejected,
                                  set_space, vp)
 from tilecraft.games import gaudi as G
 
@@ -364,3 +366,22 @@ def test_card_reward_from_an_empty_window_is_skipped():
     assert s.frames() == [] and s.phase() == USES
     assert G.resolve(27) not in legal(s)
     assert s.hand(0) == []
+
+
+@pytest.mark.xfail(strict=True, reason="engine bug: a bonus chosen (RESOLVE) and then declined in its item step "
+                   "(DONE) still uses up its kind for the turn; GA-AMB-31 says a declined bonus does not")
+def test_bonus_chosen_then_declined_does_not_use_up_its_kind():
+    """GA-AMB-31, GA-ORDER-2: areas 2 and 3 carry the same take_card(any) bonus. After emptying area
+    2 the player picks the bonus (RESOLVE 28) and then declines the take itself (DONE, which
+    "declines the item", spec §11.2): nothing was carried out, so the bonus was declined and its
+    kind is not used up: emptying area 3 in the same turn offers it again."""
+    card = {"type": "take_card"}
+    s = game(bonuses(area=[None, None, card, dict(card), None]),
+             areas=[{0: 5}, {1: 5}, {2: 1}, {3: 1}, {5: 5}])
+    s.apply(0)
+    apply_all(s, G.take_tile(2, 0, 2), G.place(2), G.resolve(28))
+    assert s.phase() == ITEM
+    s.apply(G.DONE)
+    assert s.hand(0) == [] and s.phase() == USES
+    apply_all(s, G.take_tile(3, 0, 3), G.place(3))
+    assert s.phase() == FRAME and G.resolve(28) in legal(s)
