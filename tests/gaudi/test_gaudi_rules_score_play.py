@@ -129,8 +129,8 @@ def test_ex2_black_requirement_met_by_five_of_one_colour():
 
 
 def test_card_goes_to_its_domains_column_in_play_order():
-    """GA-PLAY-3: a Catalan card joins the end of the Catalan column; the other columns and the
-    other seat are untouched."""
+    """GA-PLAY-3, GA-CARDDEF-1: a Catalan card (its domain decides the column) joins the end of the
+    Catalan column; the other columns and the other seat are untouched."""
     s = game(hands={0: [34], 1: []}, columns={0: [[0], [33], [66]]}, boards={0: tiles({0: 3, 1: 3, 2: 3, 3: 3})})
     s.apply(1)
     s.apply(G.play(34))
