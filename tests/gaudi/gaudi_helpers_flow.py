@@ -1,7 +1,7 @@
 """Helpers for the Gaudí flow rule tests (track, turns, setup, information): editions written as
 JSON files from the spec's placeholder edition (tests/gaudi/gaudi_placeholder.py, GA-AMB-1..7) or
 from edits of it, and positions set up through the saved-state format (every edited state is
-loaded with from_dict, which runs validate(); `edit` calls validate() once more).
+loaded with from_dict, which runs the engine's validate() and raises InvalidStateError otherwise).
 
 The placeholder day track, by index i (24 spaces, spec GA-AMB-1):
   i % 5 == 0 tile-any (1 pencil, 0 hammers)     i % 5 == 1 card-any (0, 1)
@@ -69,12 +69,10 @@ def day(ed: Dict[str, Any]) -> Dict[str, Any]:
 
 
 def edit(state, fn: Callable[[Dict[str, Any]], None]):
-    """A copy of `state` after fn(d["state"]) on its saved form; the copy passes validate()."""
+    """A copy of `state` after fn(d["state"]) on its saved form; the copy passed validate()."""
     d = json.loads(state.to_json())
     fn(d["state"])
-    out = type(state).from_dict(d)
-    out.validate()
-    return out
+    return type(state).from_dict(d)  # from_dict runs State::validate() (InvalidStateError otherwise)
 
 
 def snapshot(state) -> Dict[str, Any]:
