@@ -61,6 +61,17 @@ def make(players: int = 4, seed: int = 0, data: Optional[str] = None, **options:
     return tilecraft.make("gaudi", players=players, seed=seed, data=data or edition_dir(), **options)
 
 
+def ready(state):
+    """Resolves pending chance nodes (explicit chance mode), the i-th with outcome i (mod the count),
+    so the setup's tile draws spread over the types."""
+    i = 0
+    while state.is_chance_node():
+        out = state.chance_outcomes()
+        state.apply(int(out[i % len(out)][0]))
+        i += 1
+    return state
+
+
 def day(ed: Dict[str, Any]) -> Dict[str, Any]:
     return ed["track"]["day"]
 
