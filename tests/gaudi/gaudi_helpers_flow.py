@@ -76,6 +76,17 @@ def day(ed: Dict[str, Any]) -> Dict[str, Any]:
     return ed["track"]["day"]
 
 
+def extra_turn_edition(ed: Dict[str, Any]) -> None:
+    """Edit: the first space of every day chimney face (shape 0 x 1) gives an extra turn; central
+    option B is an extra turn; supply areas 0 and 1 carry the same bonus, +1 Religion VP."""
+    for tile in ed["chimneys"]["tiles"]:
+        tile["day"]["spaces"][0]["reward"] = [{"type": "extra_turn"}]
+    for tile in ed["chandeliers"]["tiles"]:
+        tile["b"] = [{"type": "extra_turn"}]
+    day(ed)["area_bonus"] = [{"type": "vp", "domain": "religion", "n": 1},
+                             {"type": "vp", "domain": "religion", "n": 1}, None, None, None]
+
+
 # ---------------------------------------------------------------- saved-state edits
 
 

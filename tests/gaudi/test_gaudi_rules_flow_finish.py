@@ -7,7 +7,7 @@ import pytest
 import tilecraft
 from gaudi_helpers_flow import (CENTRAL, CENTRAL_A, CENTRAL_AREA, CENTRAL_B, DONE, FRAME, GONE, MODE, MOVE,
                                 NOT_ENTERED, PENCILS, USES, ready, at_move, edit, edition_dir, empty_area, finish_turn,
-                                give_hand, legal, make, move_and_pass, set_board, set_window, snapshot)
+                                extra_turn_edition, give_hand, legal, make, move_and_pass, set_board, set_window, snapshot)
 from tilecraft.games import gaudi as G
 
 EXTRA = G.resolve(36)  # RESOLVE extra_turn
@@ -324,19 +324,8 @@ def test_ga_amb_42_central_area_with_empty_windows():
 # ---------------------------------------------------------------- extra turns
 
 
-def extra_edition(ed):
-    """Day chimney faces: the first space (shape 0 x 1) gives an extra turn; central option B too;
-    supply areas 0 and 1 carry the same bonus, +1 Religion VP."""
-    for tile in ed["chimneys"]["tiles"]:
-        tile["day"]["spaces"][0]["reward"] = [{"type": "extra_turn"}]
-    for tile in ed["chandeliers"]["tiles"]:
-        tile["b"] = [{"type": "extra_turn"}]
-    ed["track"]["day"]["area_bonus"] = [{"type": "vp", "domain": "religion", "n": 1},
-                                        {"type": "vp", "domain": "religion", "n": 1}, None, None, None]
-
-
 def extra():
-    return edition_dir("extra-turns", extra_edition)
+    return edition_dir("extra-turns", extra_turn_edition)
 
 
 def test_ga_amb_33_an_extra_turn_follows_the_turn():

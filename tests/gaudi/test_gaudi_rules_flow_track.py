@@ -5,9 +5,10 @@ out from the spec in each docstring."""
 import pytest
 
 import tilecraft
-from gaudi_helpers_flow import (CENTRAL_A, CENTRAL_AREA, DONE, GONE, HAMMERS, MODE, MOVE, PENCILS, PLACE, USES,
+from gaudi_helpers_flow import (CENTRAL_A, CENTRAL_AREA, CHANCE, DONE, GONE, HAMMERS, MODE, MOVE, PENCILS, PLACE, USES,
                                 apply, at_move, day, edition_dir, empty_area, finish_turn, give_hand, legal, make,
-                                move_and_pass, set_board, set_window, snapshot)
+                                move_and_pass, set_board, set_window, snapshot, units_of,
+                                extra_turn_edition)
 from tilecraft.games import gaudi as G
 
 
@@ -396,3 +397,74 @@ def test_ga_order_1_red_exit_comes_after_the_uses(s4):
     assert s.positions()[0] == 20
     s.apply(min(legal(s)))
     assert s.positions()[0] == GONE and s.current_player() == 2
+
+
+# ---------------------------------------------------------------- random games against a model of the flow
+
+
+@pytest.mark.parametrize("players,options", [(3, {}), (4, {}), (4, {"finished_markers_block_leader": True}),
+                                             (3, {"first_player": 2}), (4, {"extra": True})])
+def test_ga_flow_2_ga_move_5_ga_chan_5_random_games_follow_the_flow_rules(players, options):
+    """GA-FLOW-2, GA-FLOW-4, GA-MOVE-4, GA-MOVE-5, GA-ACTN-5, GA-CHAN-5, GA-AMB-8, GA-AMB-9, GA-AMB-33:
+    random legal play (3 and 4 players; one edition gives extra turns from chimneys and the central
+    tile) checked against an independent model of the flow. At every MOVE node the mover is: at a
+    round start the start-player marker's holder (round 1: the start player; later: the first
+    central arrival of the round before); after a turn that left an extra turn pending, with the
+    marker still on the board, the same seat; otherwise the next seat clockwise whose marker has
+    not left. After each move to a track space: no two markers share a space, and the mover leads
+    iff strictly ahead of every other marker on the track (and, with
+    finished_markers_block_leader, nobody has finished); a non-leader on a space with both icons
+    faces the pencils/hammers choice."""
+    import random
+
+    options = dict(options)
+    if options.pop("extra", False):
+        options["data"] = edition_dir("extra-turns", extra_turn_edition)
+    extras = 0
+    for seed in range(3):
+        s = make(players, seed=seed, **options)
+        rng = random.Random(seed)
+        block = options.get("finished_markers_block_leader", False)
+        prev = None  # (round, seat) of the previous MOVE node
+        first_arrival = {}
+        pending, prev_gone = 0, False
+        while not s.is_terminal():
+            if s.phase() == MOVE:
+                p, r = s.current_player(), s.round()
+                if prev is None or prev[0] != r:
+                    expected = options.get("first_player", 0) if r == 1 else first_arrival[r - 1]
+                    assert p == expected == s.marker_holder() == s.start_player()
+                elif pending and not prev_gone:
+                    assert p == prev[1]
+                    extras += 1
+                else:
+                    q = (prev[1] + 1) % players
+                    while s.positions()[q] == GONE:
+                        q = (q + 1) % players
+                    assert p == q
+                prev = (r, p)
+                pending = s.extra_turns()  # extra turns still owed at this turn's start
+            mover, phase, before, finished = s.current_player(), s.phase(), s.positions(), s.anyone_finished()
+            la = sorted(legal(s))
+            a = la[rng.randrange(len(la))]
+            if phase != MOVE and a == G.resolve(36):  # RESOLVE extra_turn: one more turn owed
+                pending += 1
+            s.apply(a)
+            if s.phase() == MOVE or s.is_terminal():
+                prev_gone = s.positions()[mover] == GONE
+            if phase != MOVE:
+                continue
+            if a == CENTRAL_AREA:
+                first_arrival.setdefault(s.round(), mover)
+                assert s.marker_holder() == first_arrival[s.round()]
+            else:
+                on = [x for m, x in enumerate(before[:players]) if m != mover and 0 <= x < 24]
+                assert a not in on
+                lead = all(a > x for x in on) and not (block and finished)
+                if s.current_player() == mover and s.phase() not in (MOVE, CHANCE):
+                    assert s.leader() == lead
+                    pe, ha = units_of(a)
+                    assert (s.phase() == MODE) == (not lead and pe > 0 and ha > 0)
+        assert s.round() == 3
+    if "data" in options:
+        assert extras > 0, "the extra-turn edition gave no extra turn in these games"
