@@ -1629,6 +1629,15 @@ void State::validate() const {
       if (chance_kind_ == kChTile) req(sum16(bag_) > 0 && chance_arg_ < kAreas, "a tile draw from an empty bag");
       if (chance_kind_ == kChDeal) req(pool_n_ > 0 && chance_arg_ < players_, "a deal without a pool");
       if (chance_kind_ == kChCentral) req(popcount(central_used_) < kChandeliers, "no central tile left");
+      static const uint8_t kSetupStep[6] = {1, 1, 2, 3, 4, 0};  // the setup step each chance kind belongs to
+      if (flow_ == kFlowSetup) req(chance_kind_ != kChCentral && setup_step_ == kSetupStep[chance_kind_],
+                                   "a setup chance node out of place");
+      else req(setup_step_ == 5 && (flow_ == kFlowRound ? chance_kind_ == kChCentral
+                                                         : (chance_kind_ == kChTile || chance_kind_ == kChCard)),
+               "a chance node out of place");
+      if (chance_kind_ == kChDeal) req(hand_n_[chance_arg_] == 0 && start_card_[chance_arg_] == kNoCard,
+                                       "a starting card dealt to a seat that has one");
+      if (chance_kind_ == kChFirst) req(cfg_->first_player < 0, "a first-player draw without first_player = -1");
       chance_outcomes(l);
       req(l.size > 0 && l.size <= kMaxChanceOutcomes, "a chance node without outcomes");
       break;

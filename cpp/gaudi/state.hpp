@@ -231,7 +231,7 @@ class State {
   void end_uses();
   // helpers
   const int8_t* space_data(int t, int& action, int& pencils, int& hammers) const;
-  int num_markers() const { return players_ == 2 ? 5 : players_; }
+  int num_markers() const { return players_ == 2 ? 3 : players_; }  // length of the turn order
   bool marker_used(int m) const { return m < players_ || (m == kVirtual && players_ == 2); }
   int entry_of(int m) const { return cfg_->track_entry[0][m == kVirtual ? 2 : m]; }
   uint64_t board_occ(int p) const { return colour_[p][0] | colour_[p][1] | colour_[p][2] | colour_[p][3]; }
