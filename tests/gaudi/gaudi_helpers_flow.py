@@ -13,9 +13,7 @@ space 6y + x has shape (x + 2y) % 4; both column rewards +1 VP. Cards: id i has 
 requirement colour i % 5 (4 = black) with n = 1. Chimneys: (s0 x 1: +1 VP), (s1 x 2: +2 VP)."""
 from __future__ import annotations
 
-import copy
 import json
-import os
 import tempfile
 from typing import Any, Callable, Dict, Iterable, Optional
 

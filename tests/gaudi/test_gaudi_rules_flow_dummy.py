@@ -4,11 +4,7 @@ virtual marker is marker 4 in positions() and plays colour 2, the lowest unused 
 import pytest
 
 from gaudi_helpers_flow import (CENTRAL_A, CENTRAL_AREA, CENTRAL_B, DONE, GONE, MOVE, NOT_ENTERED, VIRTUAL, at_move,
-                                day, edition_dir, finish_turn, legal, make, move_and_pass)
-
-CADENCE_BUG = ("engine bug: in a 2-player game the virtual marker moves three times in a row per cycle "
-               "(turn slots 2, 3 and 4 of a 5-slot cycle all map to it; State::begin_turn / continue_refill use "
-               "num_markers() == 5) instead of once after both real players")
+                                day, edition_dir, legal, make, move_and_pass)
 
 
 def lowest(state):
@@ -31,7 +27,6 @@ def test_ga_scope_4_ga_setup_10_ga_dummy_1_only_two_player_games_have_a_virtual_
             assert len([x for x in s.positions() if 0 <= x < 24]) <= players
 
 
-@pytest.mark.xfail(strict=True, reason=CADENCE_BUG)
 @pytest.mark.parametrize("start", [0, 1])
 def test_ga_dummy_1_ga_dummy_2_ga_amb_8_virtual_marker_moves_once_after_both_players(start):
     """GA-DUMMY-1, GA-DUMMY-2, GA-AMB-8, GA-AMB-17: start player `start`. The start player moves to
@@ -50,7 +45,6 @@ def test_ga_dummy_1_ga_dummy_2_ga_amb_8_virtual_marker_moves_once_after_both_pla
     assert s.current_player() == start and s.positions()[VIRTUAL] == 5
 
 
-@pytest.mark.xfail(strict=True, reason=CADENCE_BUG)
 def test_ga_ex_8_ga_amb_17_virtual_marker_that_already_leads_moves_forward():
     """GA-EX-8, GA-AMB-17: real markers at 4 (seat 0) and 6 (seat 1, to move), the virtual marker at
     10. Seat 1 moves to 7; the virtual marker's target is the first free index greater than
@@ -61,7 +55,6 @@ def test_ga_ex_8_ga_amb_17_virtual_marker_that_already_leads_moves_forward():
     assert s.positions() == [4, 7, -1, -1, 11]
 
 
-@pytest.mark.xfail(strict=True, reason=CADENCE_BUG)
 def test_ga_amb_11_after_one_player_finished_the_other_and_the_virtual_marker_alternate():
     """GA-AMB-11: 2 players, seat 0 has finished; seat 1 at 2, the virtual marker at 4. Seat 1 moves
     one free step at a time: 3, then the virtual marker to 5 (first free beyond 4), seat 1 to 4,

@@ -6,8 +6,8 @@ import pytest
 
 import tilecraft
 from gaudi_helpers_flow import (CENTRAL, CENTRAL_A, CENTRAL_AREA, CENTRAL_B, DONE, FRAME, GONE, MODE, MOVE,
-                                NOT_ENTERED, PENCILS, USES, ready, at_move, edit, edition_dir, empty_area, finish_turn,
-                                extra_turn_edition, give_hand, legal, make, move_and_pass, set_board, set_window, snapshot)
+                                NOT_ENTERED, PENCILS, USES, at_move, edit, edition_dir, empty_area, extra_turn_edition,
+                                give_hand, legal, make, move_and_pass, ready, set_board, set_window, snapshot)
 from tilecraft.games import gaudi as G
 
 EXTRA = G.resolve(36)  # RESOLVE extra_turn
@@ -394,3 +394,21 @@ def test_ga_amb_39_an_extra_turn_is_a_turn_refill_and_bonus_limit_reset():
     s.apply(G.take_tile(1, 1, 1))
     s.apply(G.place(1))  # space 1: shape 1
     assert s.domain_scores(0) == (0, 0, 2)
+
+
+def test_ga_move_1_ga_move_2_ga_chan_2_a_new_round_starts_a_new_lap():
+    """GA-MOVE-1, GA-MOVE-2, GA-CHAN-2, GA-FIN-2: the last participant leaves round 1 (seat 0 via the
+    central area). In round 2 every marker is beside its board again; the start player (seat 2,
+    the holder) enters at its own entry again (legal: 2..23 and the centre); nobody has finished
+    yet, so red space 20 is an ordinary space (the marker stays); and the first to reach the
+    central area in round 2 takes both options (A, B offered, then the other or DONE)."""
+    s = at_move(make(3, seed=15), 0, {0: 10, 1: GONE, 2: GONE}, finished=True, holder=2)
+    move_and_pass(s, CENTRAL_AREA, CENTRAL_A)
+    assert s.round() == 2 and s.positions() == [NOT_ENTERED] * 5 and not s.anyone_finished()
+    assert s.current_player() == 2 and legal(s) == set(range(2, 24)) | {CENTRAL_AREA}
+    move_and_pass(s, 20)
+    assert s.positions()[2] == 20 and s.current_player() == 0
+    s.apply(CENTRAL_AREA)
+    assert legal(s) == {CENTRAL_A, CENTRAL_B}
+    s.apply(CENTRAL_A)
+    assert legal(s) == {CENTRAL_B, DONE} and s.marker_holder() == 0

@@ -4,8 +4,8 @@ explicit chance nodes where the rule is about what is drawn."""
 import pytest
 
 import tilecraft
-from gaudi_helpers_flow import (CENTRAL_AREA, DONE, GONE, MOVE, NOT_ENTERED, USES, at_move, day, edition_dir, legal,
-                                make, move_and_pass, set_board, snapshot)
+from gaudi_helpers_flow import (CENTRAL_AREA, GONE, MOVE, NOT_ENTERED, at_move, edition_dir, give_hand, legal, make,
+                                move_and_pass, set_board)
 from tilecraft.games import gaudi as G
 
 
@@ -190,7 +190,6 @@ def test_ga_setup_7_ga_amb_40_one_starting_card_each_for_free(players, domains):
 def test_ga_setup_8_hand_limit_is_four():
     """GA-SETUP-8: seat 0 holds 4 cards and takes a fifth from a window (space 6, card-any, 1 hammer):
     it must discard one of the 4 it held (not the new one) and is back to 4 cards."""
-    from gaudi_helpers_flow import give_hand
     s = make(4, seed=6)
     s = give_hand(at_move(s, 0, {1: 1}), 0, [5, 6, 7, 8])
     s.apply(6)

@@ -6,7 +6,7 @@ import pytest
 
 import tilecraft
 from gaudi_helpers_flow import (CENTRAL_A, CENTRAL_AREA, CHANCE, DONE, GONE, HAMMERS, MODE, MOVE, PENCILS, PLACE, USES,
-                                apply, at_move, day, edition_dir, empty_area, finish_turn, give_hand, legal, make,
+                                at_move, day, edition_dir, empty_area, give_hand, legal, make,
                                 move_and_pass, set_board, set_window, snapshot, units_of,
                                 extra_turn_edition)
 from tilecraft.games import gaudi as G
