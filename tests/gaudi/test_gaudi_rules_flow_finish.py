@@ -412,3 +412,30 @@ def test_ga_move_1_ga_move_2_ga_chan_2_a_new_round_starts_a_new_lap():
     assert legal(s) == {CENTRAL_A, CENTRAL_B}
     s.apply(CENTRAL_A)
     assert legal(s) == {CENTRAL_B, DONE} and s.marker_holder() == 0
+
+
+def test_ga_amb_33_ga_dummy_1_extra_turn_in_a_two_player_game():
+    """GA-AMB-33, GA-DUMMY-1: 2 players; seat 1 (a shape-0 tile) at 5 moves to 6 (card-any, 1
+    hammer), advances a chimney and takes the extra turn. Seat 1 moves again at once (the virtual
+    marker, at 8, does not move in between); then the virtual marker moves once, beyond everyone,
+    and seat 0 moves."""
+    s = at_move(make(2, seed=16, data=extra()), 1, {0: 3, 1: 5, 4: 8}, start=0)
+    s = set_board(s, 1, {0: 0})
+    s.apply(6)
+    s.apply(G.advance(0))
+    s.apply(EXTRA)
+    assert s.current_player() == 1 and s.phase() == MOVE and s.positions()[4] == 8
+    move_and_pass(s, 7)
+    assert s.current_player() == 0 and s.positions() == [3, 7, -1, -1, 9]
+
+
+def test_ga_end_2_a_red_exit_can_end_the_game():
+    """GA-END-2, GA-FIN-2: round 3, every other seat has finished; seat 0 at 15 moves to red space 20
+    and declines its action: it leaves, the round (the last one) is over, so the game is over:
+    final scores = the two lowest domains, (5, 5, 5) -> 10 and (10, 4, 6) -> 10."""
+    s = last_turn_of_round_3(3, [(5, 5, 5), (10, 4, 6), (1, 1, 1)])
+    s = at_move(s, 0, {0: 15, 1: GONE, 2: GONE}, finished=True, holder=1)
+    s.apply(20)
+    s.apply(DONE)
+    assert s.is_terminal()
+    assert list(s.scores()) == [10, 10, 2]

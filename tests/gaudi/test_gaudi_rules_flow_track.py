@@ -7,7 +7,7 @@ import pytest
 import tilecraft
 from gaudi_helpers_flow import (CENTRAL_A, CENTRAL_AREA, CHANCE, DONE, GONE, HAMMERS, MODE, MOVE, PENCILS, PLACE, USES,
                                 at_move, day, edition_dir, empty_area, give_hand, legal, make,
-                                move_and_pass, set_board, set_window, snapshot, units_of,
+                                move_and_pass, set_board, set_window, snapshot, units_of, VIRTUAL,
                                 extra_turn_edition)
 from tilecraft.games import gaudi as G
 
@@ -403,16 +403,17 @@ def test_ga_order_1_red_exit_comes_after_the_uses(s4):
 
 
 @pytest.mark.parametrize("players,options", [(3, {}), (4, {}), (4, {"finished_markers_block_leader": True}),
-                                             (3, {"first_player": 2}), (4, {"extra": True})])
+                                             (3, {"first_player": 2}), (4, {"extra": True}), (2, {}),
+                                             (2, {"first_player": 1, "extra": True})])
 def test_ga_flow_2_ga_move_5_ga_chan_5_random_games_follow_the_flow_rules(players, options):
     """GA-FLOW-2, GA-FLOW-4, GA-MOVE-4, GA-MOVE-5, GA-ACTN-5, GA-CHAN-5, GA-AMB-8, GA-AMB-9, GA-AMB-33:
-    random legal play (3 and 4 players; one edition gives extra turns from chimneys and the central
-    tile) checked against an independent model of the flow. At every MOVE node the mover is: at a
+    random legal play (2, 3 and 4 players; one edition gives extra turns from chimneys and the
+    central tile) checked against an independent model of the flow. At every MOVE node the mover is: at a
     round start the start-player marker's holder (round 1: the start player; later: the first
     central arrival of the round before); after a turn that left an extra turn pending, with the
     marker still on the board, the same seat; otherwise the next seat clockwise whose marker has
     not left. After each move to a track space: no two markers share a space, and the mover leads
-    iff strictly ahead of every other marker on the track (and, with
+    iff strictly ahead of every other marker on the track, the virtual one included (and, with
     finished_markers_block_leader, nobody has finished); a non-leader on a space with both icons
     faces the pencils/hammers choice."""
     import random
@@ -421,7 +422,7 @@ def test_ga_flow_2_ga_move_5_ga_chan_5_random_games_follow_the_flow_rules(player
     if options.pop("extra", False):
         options["data"] = edition_dir("extra-turns", extra_turn_edition)
     extras = 0
-    for seed in range(3):
+    for seed in range(8 if "data" in options else 3):
         s = make(players, seed=seed, **options)
         rng = random.Random(seed)
         block = options.get("finished_markers_block_leader", False)
@@ -458,7 +459,8 @@ def test_ga_flow_2_ga_move_5_ga_chan_5_random_games_follow_the_flow_rules(player
                 first_arrival.setdefault(s.round(), mover)
                 assert s.marker_holder() == first_arrival[s.round()]
             else:
-                on = [x for m, x in enumerate(before[:players]) if m != mover and 0 <= x < 24]
+                markers = list(range(players)) + ([VIRTUAL] if players == 2 else [])
+                on = [before[m] for m in markers if m != mover and 0 <= before[m] < 24]
                 assert a not in on
                 lead = all(a > x for x in on) and not (block and finished)
                 if s.current_player() == mover and s.phase() not in (MOVE, CHANCE):
