@@ -5,10 +5,10 @@ out from the spec in each docstring."""
 import pytest
 
 import tilecraft
-from gaudi_helpers_flow import (CENTRAL_A, CENTRAL_AREA, CHANCE, DONE, GONE, HAMMERS, MODE, MOVE, PENCILS, PLACE, USES,
-                                at_move, day, edition_dir, empty_area, give_hand, legal, make,
-                                move_and_pass, set_board, set_window, snapshot, units_of, VIRTUAL,
-                                extra_turn_edition)
+from gaudi_helpers_flow import (CENTRAL_A, CENTRAL_AREA, CHANCE, DONE, GONE, HAMMERS, MODE, MOVE, NOT_ENTERED,
+                                PENCILS, PLACE, RED, USES, VIRTUAL, at_move, day, edition_dir, empty_area,
+                                extra_turn_edition, give_hand, legal, make, move_and_pass, set_board, set_window,
+                                snapshot, units_of)
 from tilecraft.games import gaudi as G
 
 
@@ -402,11 +402,34 @@ def test_ga_order_1_red_exit_comes_after_the_uses(s4):
 # ---------------------------------------------------------------- random games against a model of the flow
 
 
+def check_virtual_move(s, prev_seat, v_before):
+    """2 players, at a MOVE node that follows seat prev_seat's turn (no extra turn): the virtual
+    marker (GA-DUMMY-1, GA-AMB-8) moved once iff prev_seat was the last remaining seat of the order
+    [start, start + 1]; its target (GA-AMB-17, GA-AMB-15) is the first free index greater than
+    max(its index or entry - 1, the real markers on the track), or it leaves when there is none or
+    when that index is red after a finish."""
+    pos, start = s.positions(), s.start_player()
+    other = (start + 1) % 2
+    v_turn = v_before != GONE and (prev_seat == other or pos[other] == GONE)
+    if not v_turn:
+        assert pos[VIRTUAL] == v_before
+        return 0
+    reals = [x for x in pos[:2] if 0 <= x < 24]
+    mx = max([v_before if v_before >= 0 else 2 - 1] + reals)
+    free = [t for t in range(mx + 1, 24) if t not in reals]
+    if not free or (s.anyone_finished() and free[0] in RED):
+        assert pos[VIRTUAL] == GONE
+    else:
+        assert pos[VIRTUAL] == free[0]
+    return 1
+
+
 @pytest.mark.parametrize("players,options", [(3, {}), (4, {}), (4, {"finished_markers_block_leader": True}),
                                              (3, {"first_player": 2}), (4, {"extra": True}), (2, {}),
                                              (2, {"first_player": 1, "extra": True})])
 def test_ga_flow_2_ga_move_5_ga_chan_5_random_games_follow_the_flow_rules(players, options):
-    """GA-FLOW-2, GA-FLOW-4, GA-MOVE-4, GA-MOVE-5, GA-ACTN-5, GA-CHAN-5, GA-AMB-8, GA-AMB-9, GA-AMB-33:
+    """GA-FLOW-2, GA-FLOW-4, GA-MOVE-4, GA-MOVE-5, GA-ACTN-5, GA-CHAN-5, GA-AMB-8, GA-AMB-9, GA-AMB-33,
+    GA-DUMMY-1, GA-DUMMY-2, GA-AMB-15, GA-AMB-17 (2 players, check_virtual_move):
     random legal play (2, 3 and 4 players; one edition gives extra turns from chimneys and the
     central tile) checked against an independent model of the flow. At every MOVE node the mover is: at a
     round start the start-player marker's holder (round 1: the start player; later: the first
@@ -421,14 +444,14 @@ def test_ga_flow_2_ga_move_5_ga_chan_5_random_games_follow_the_flow_rules(player
     options = dict(options)
     if options.pop("extra", False):
         options["data"] = edition_dir("extra-turns", extra_turn_edition)
-    extras = 0
+    extras = virtual_moves = 0
     for seed in range(8 if "data" in options else 3):
         s = make(players, seed=seed, **options)
         rng = random.Random(seed)
         block = options.get("finished_markers_block_leader", False)
         prev = None  # (round, seat) of the previous MOVE node
         first_arrival = {}
-        pending, prev_gone = 0, False
+        pending, prev_gone, v_before = 0, False, NOT_ENTERED
         while not s.is_terminal():
             if s.phase() == MOVE:
                 p, r = s.current_player(), s.round()
@@ -438,12 +461,17 @@ def test_ga_flow_2_ga_move_5_ga_chan_5_random_games_follow_the_flow_rules(player
                 elif pending and not prev_gone:
                     assert p == prev[1]
                     extras += 1
+                    if players == 2:
+                        assert s.positions()[VIRTUAL] == v_before, "no virtual move before an extra turn"
                 else:
                     q = (prev[1] + 1) % players
                     while s.positions()[q] == GONE:
                         q = (q + 1) % players
                     assert p == q
+                    if players == 2:
+                        virtual_moves += check_virtual_move(s, prev[1], v_before)
                 prev = (r, p)
+                v_before = s.positions()[VIRTUAL]
                 pending = s.extra_turns()  # extra turns still owed at this turn's start
             mover, phase, before, finished = s.current_player(), s.phase(), s.positions(), s.anyone_finished()
             la = sorted(legal(s))
@@ -470,3 +498,4 @@ def test_ga_flow_2_ga_move_5_ga_chan_5_random_games_follow_the_flow_rules(player
         assert s.round() == 3
     if "data" in options:
         assert extras > 0, "the extra-turn edition gave no extra turn in these games"
+    assert (virtual_moves > 0) == (players == 2)
