@@ -29,12 +29,13 @@ def swap_hidden(state, seat, new):
     return edit(state, fn)
 
 
-def base():
-    """A 4-player game at seat 0's first move; each seat holds its hidden starting card, and seat 2
-    also holds a card it took face up from a window."""
-    s = make(PLAYERS, seed=21)
+def base(players=PLAYERS):
+    """A game at seat 0's first move; each seat holds its hidden starting card, and seat 2 (seat 1
+    with 2 players) also holds a card it took face up from a window."""
+    s = make(players, seed=21)
     window_card = s.windows()[1][0]
-    return give_hand(s, 2, [s.hand(2)[0], window_card], keep_start=True), window_card
+    q = min(2, players - 1)
+    return give_hand(s, q, [s.hand(q)[0], window_card], keep_start=True), window_card
 
 
 def core_state(state):
@@ -118,22 +119,23 @@ def test_ga_amb_25_resample_hidden_actually_redeals_hidden_cards():
     assert {c // 33 for c in seen} == {s.hand(1)[0] // 33}
 
 
-@pytest.mark.parametrize("observer", range(PLAYERS))
-def test_ga_amb_25_resample_hidden_depends_only_on_the_observers_view(observer):
+@pytest.mark.parametrize("players,observer", [(n, o) for n in (2, 3, 4) for o in range(n)])
+def test_ga_amb_25_resample_hidden_depends_only_on_the_observers_view(players, observer):
     """GA-AMB-25, GA-ORDER-5: for every observer: two states that differ only in the hidden starting
     cards of seats the observer cannot see (same domains) become the same state after
-    resample_hidden(observer, seed). Documented choice (docs/gaudi.md): the seat to move (seat 0
+    resample_hidden(observer, seed), with 2, 3 and 4 players. Documented choice (docs/gaudi.md): the seat to move (seat 0
     here) keeps its own hidden card when it is not the observer, because its legal PLAY/DISCARD ids
     are public through legal_actions(); so the varied seats exclude the mover."""
-    s, _ = base()
+    s, _ = base(players)
     mover = s.current_player()
     t = s
-    for q in range(PLAYERS):
+    for q in range(players):
         if q in (observer, mover):
             continue
         c = t.start_card(q)
         t = swap_hidden(t, q, deck_cards(t, c // 33)[-1])
-    assert core_state(t) != core_state(s)
+    varied = [q for q in range(players) if q not in (observer, mover)]
+    assert (core_state(t) != core_state(s)) == bool(varied)
     assert np.array_equal(s.observation(observer), t.observation(observer))
     for seed in (3, 99):
         a, b = s.clone(), t.clone()
