@@ -268,7 +268,7 @@ def last_turn_of_round_3(players, scores, boards=None, **options):
 
 
 def test_ga_end_2_ga_flow_5_ga_amb_38_the_last_exit_of_round_3_ends_the_game():
-    """GA-END-2, GA-FLOW-5, GA-AMB-38 (returns_mode score), GA-ORDER-4: round 3, seat 0 (5, 5, 5)
+    """GA-END-2, GA-FLOW-5, GA-AMB-38 (returns_mode score): round 3, seat 0 (5, 5, 5)
     is the last on the track; seat 1 has (10, 4, 6) and groups [3, 2, 1] (colour 0 on 0, 1, 2;
     colour 1 on 6, 7; colour 2 on 12). Seat 0 reaches the central area and takes B (+2 Nature):
     the game is over at once (explicit chance: no further draw). Final: seat 0 = 5 + 5 (7 is left

@@ -161,3 +161,38 @@ def test_ga_amb_25_resample_at_a_later_mover():
     a.resample_hidden(1, 8)
     b.resample_hidden(1, 8)
     assert core_state(a) == core_state(b)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_ga_amb_25_ga_order_5_hidden_identity_in_random_positions(players):
+    """GA-AMB-25, GA-ORDER-5: in positions from random games (every 17th action), for every
+    observer o and every other seat q still holding its hidden starting card, a same-domain swap of
+    that card leaves o's observation unchanged, and after resample_hidden(o, seed) every hand
+    keeps its size and domains."""
+    import random
+
+    rng = random.Random(players)
+    checked = 0
+    for seed in range(2):
+        s = make(players, seed=seed)
+        step = 0
+        while not s.is_terminal():
+            if step % 17 == 0:
+                for q in range(players):
+                    c = s.start_card(q)
+                    if c < 0 or not deck_cards(s, c // 33):
+                        continue
+                    t = swap_hidden(s, q, deck_cards(s, c // 33)[0])
+                    for o in range(players):
+                        if o != q:
+                            assert np.array_equal(s.observation(o), t.observation(o))
+                            checked += 1
+                for o in range(players):
+                    r = s.clone()
+                    r.resample_hidden(o, step)
+                    for p in range(players):
+                        assert sorted(x // 33 for x in r.hand(p)) == sorted(x // 33 for x in s.hand(p))
+            la = s.legal_actions()
+            s.apply(int(la[rng.randrange(len(la))]))
+            step += 1
+    assert checked > 0

@@ -1,5 +1,5 @@
 """Moving on the track, the leader and the pencil/hammer uses (GA-FLOW-3, GA-MOVE-*, GA-ACTN-*,
-GA-AMB-8/9/10/12/13, GA-EX-7, GA-GEN-2, GA-ORDER-1, GA-ORDER-4). Positions are built on the spec's
+GA-AMB-8/9/10/12/13, GA-EX-7, GA-GEN-2, GA-ORDER-1). Positions are built on the spec's
 placeholder edition (see gaudi_helpers_flow.py for the track by index); expected values are worked
 out from the spec in each docstring."""
 import pytest
