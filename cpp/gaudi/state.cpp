@@ -1213,12 +1213,11 @@ double State::heuristic(int player) const {
 void State::resample_hidden(int observer, uint64_t seed) {
   // Unknown to the observer: the deck cards, the undealt starting pool and the other seats'
   // starting cards still in hand (GA-ORDER-5). They are re-dealt per domain from a canonical
-  // order (ascending ids) with the seed, so the result depends only on the observer's view.
-  // The seat to move keeps its own hidden card when it is not the observer: its legal actions
-  // (PLAY/DISCARD by card id) are public through legal_actions() (docs/gaudi.md).
+  // order (ascending ids) with the seed, so the result depends only on the observer's view,
+  // for every observer (the seat to move included: its hidden card is re-dealt too when it is not
+  // the observer).
   rng_.seed(seed);
   if (phase_ == kTerminal) return;
-  const int mover = (phase_ != kChance) ? current_ : -1;
   int sidx[kMaxPlayers];
   for (int q = 0; q < kMaxPlayers; ++q) {
     sidx[q] = -1;
@@ -1233,7 +1232,7 @@ void State::resample_hidden(int observer, uint64_t seed) {
     int ns = 0;
     for (int q = 0; q < players_; ++q) {
       const int c = start_card_[q];
-      if (q == observer || q == mover || c == kNoCard || cfg_->card_domain[c] != d) continue;
+      if (q == observer || c == kNoCard || cfg_->card_domain[c] != d) continue;
       for (int k = 0; k < hand_n_[q]; ++k)
         if (hand_[q][k] == c) slots[ns++] = &hand_[q][k];
     }
