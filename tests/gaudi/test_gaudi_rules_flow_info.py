@@ -121,40 +121,49 @@ def test_ga_amb_25_resample_hidden_actually_redeals_hidden_cards():
 
 @pytest.mark.parametrize("players,observer", [(n, o) for n in (2, 3, 4) for o in range(n)])
 def test_ga_amb_25_resample_hidden_depends_only_on_the_observers_view(players, observer):
-    """GA-AMB-25, GA-ORDER-5: for every observer: two states that differ only in the hidden starting
-    cards of seats the observer cannot see (same domains) become the same state after
-    resample_hidden(observer, seed), with 2, 3 and 4 players. Documented choice (docs/gaudi.md): the seat to move (seat 0
-    here) keeps its own hidden card when it is not the observer, because its legal PLAY/DISCARD ids
-    are public through legal_actions(); so the varied seats exclude the mover."""
+    """GA-AMB-25, GA-ORDER-5: for every observer, with 2, 3 and 4 players: two states that differ
+    only in the hidden starting cards of the other seats (same domains), the seat to move (seat 0)
+    included, look the same to the observer and become the same state after
+    resample_hidden(observer, seed) (docs/gaudi.md: no exception for the seat to move)."""
     s, _ = base(players)
-    mover = s.current_player()
     t = s
     for q in range(players):
-        if q in (observer, mover):
+        if q == observer:
             continue
         c = t.start_card(q)
         t = swap_hidden(t, q, deck_cards(t, c // 33)[-1])
-    varied = [q for q in range(players) if q not in (observer, mover)]
-    assert (core_state(t) != core_state(s)) == bool(varied)
+    assert core_state(t) != core_state(s)
     assert np.array_equal(s.observation(observer), t.observation(observer))
     for seed in (3, 99):
         a, b = s.clone(), t.clone()
         a.resample_hidden(observer, seed)
         b.resample_hidden(observer, seed)
         assert core_state(a) == core_state(b)
-    if observer != mover:
+
+
+def test_ga_amb_25_resample_for_a_waiting_observer_redeals_the_movers_card():
+    """GA-AMB-25: seat 0 is to move and seat 1 observes: seat 0's hidden starting card is re-dealt
+    too (over 12 seeds it takes more than one identity, always of its domain); resampling for the
+    seat to move keeps its own card and so its legal actions."""
+    s, _ = base()
+    seen = set()
+    for seed in range(12):
         r = s.clone()
-        r.resample_hidden(observer, 5)
-        assert r.hand(mover) == s.hand(mover)
+        r.resample_hidden(1, seed)
+        seen.add(r.hand(0)[0])
+        r = s.clone()
+        r.resample_hidden(0, seed)
+        assert r.hand(0) == s.hand(0) and list(r.legal_actions()) == list(s.legal_actions())
+    assert len(seen) > 1 and {c // 33 for c in seen} == {s.hand(0)[0] // 33}
 
 
 def test_ga_amb_25_resample_at_a_later_mover():
-    """GA-AMB-25: the same canonical property when seat 2 is to move and seat 1 observes: seats 0
+    """GA-AMB-25: the same canonical property when seat 2 is to move and seat 1 observes: seats 0, 2
     and 3 vary, and both states resample to the same state."""
     s, _ = base()
     s = at_move(s, 2, {0: 4, 1: 5})
     t = s
-    for q in (0, 3):
+    for q in (0, 2, 3):
         c = t.start_card(q)
         t = swap_hidden(t, q, deck_cards(t, c // 33)[-1])
     a, b = s.clone(), t.clone()
