@@ -439,3 +439,15 @@ def test_ga_end_2_a_red_exit_can_end_the_game():
     s.apply(DONE)
     assert s.is_terminal()
     assert list(s.scores()) == [10, 10, 2]
+
+
+def test_ga_amb_33_an_extra_turn_is_lost_on_a_red_exit():
+    """GA-AMB-33, GA-FIN-2: seat 1 has finished; seat 0 (a shape-0 tile) at 15 moves to red space 21
+    (card-any, 1 hammer), advances its Nature chimney and takes the extra turn it gives. It then
+    leaves the board (red exit), so the extra turn is lost: seat 2 moves next."""
+    s = at_move(make(3, seed=17, data=extra()), 0, {0: 15, 1: GONE, 2: 3}, finished=True, holder=1)
+    s = set_board(s, 0, {0: 0})
+    s.apply(21)
+    s.apply(G.advance(0))
+    s.apply(EXTRA)
+    assert s.positions()[0] == GONE and s.phase() == MOVE and s.current_player() == 2
