@@ -91,7 +91,8 @@ def test_ga_setup_6_chimney_tiles_day_side_up_and_markers_at_the_bottom():
 def test_ga_comp_1_ga_comp_12_main_board_areas_windows_track_and_score_track():
     """GA-COMP-1, GA-COMP-12: the setup has 5 supply areas, 3 card windows (Nature, Catalan,
     Religion), a track with a start space per colour (entries), red spaces, action spaces, the
-    central area (MOVE 48, always legal), both faces of the board, and one score track holding each
+    central area (MOVE 48, always legal), a bonus slot above each area and window, both faces of
+    the board, and one score track holding each
     player's N, C and R markers (domain_scores)."""
     s = make(4, seed=3)
     cfg = s.config()
@@ -101,6 +102,7 @@ def test_ga_comp_1_ga_comp_12_main_board_areas_windows_track_and_score_track():
     assert cfg["track_n"] == [24, 24] and cfg["track_entry"][0] == [0, 1, 2, 3]
     assert [i for i in range(24) if cfg["track_red"][0][i]] == [20, 21, 22, 23]
     assert CENTRAL_AREA in legal(s)
+    assert len(cfg["area_bonus"][0]) == 5 and len(cfg["window_bonus"][0]) == 3  # a bonus slot each (none here)
     assert [s.domain_scores(p) for p in range(4)] == [(0, 0, 0)] * 4
 
 
