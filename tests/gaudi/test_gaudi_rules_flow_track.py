@@ -6,9 +6,9 @@ import pytest
 
 import tilecraft
 from gaudi_helpers_flow import (CENTRAL_A, CENTRAL_AREA, CHANCE, DONE, GONE, HAMMERS, MODE, MOVE, NOT_ENTERED,
-                                PENCILS, PLACE, RED, USES, VIRTUAL, at_move, day, edition_dir, empty_area,
+                                PENCILS, PLACE, USES, VIRTUAL, at_move, day, edition_dir, empty_area,
                                 extra_turn_edition, give_hand, legal, make, move_and_pass, set_board, set_window,
-                                snapshot, units_of)
+                                snapshot)
 from tilecraft.games import gaudi as G
 
 
@@ -402,6 +402,23 @@ def test_ga_order_1_red_exit_comes_after_the_uses(s4):
 # ---------------------------------------------------------------- random games against a model of the flow
 
 
+def odd_track(ed):
+    """Edit: entries [5, 0, 23, 10] (colour 2, the virtual marker's, enters at the last space) and red
+    spaces 10, 11, 22, 23 instead of 20..23."""
+    t = day(ed)
+    t["entry"] = [5, 0, 23, 10]
+    for i, sp in enumerate(t["spaces"]):
+        sp["red"] = i in (10, 11, 22, 23)
+
+
+def short_track(ed):
+    """Edit: a 12-space track (the placeholder's first 12 spaces), entries 0..3, red spaces 9..11."""
+    t = day(ed)
+    t["spaces"] = t["spaces"][:12]
+    for i, sp in enumerate(t["spaces"]):
+        sp["red"] = i >= 9
+
+
 def check_virtual_move(s, prev_seat, v_before):
     """2 players, at a MOVE node that follows seat prev_seat's turn (no extra turn): the virtual
     marker (GA-DUMMY-1, GA-AMB-8) moved once iff prev_seat was the last remaining seat of the order
@@ -414,10 +431,12 @@ def check_virtual_move(s, prev_seat, v_before):
     if not v_turn:
         assert pos[VIRTUAL] == v_before
         return 0
-    reals = [x for x in pos[:2] if 0 <= x < 24]
-    mx = max([v_before if v_before >= 0 else 2 - 1] + reals)
-    free = [t for t in range(mx + 1, 24) if t not in reals]
-    if not free or (s.anyone_finished() and free[0] in RED):
+    cfg = s.config()
+    n, red, entry = cfg["track_n"][0], cfg["track_red"][0], cfg["track_entry"][0]
+    reals = [x for x in pos[:2] if 0 <= x < n]
+    mx = max([v_before if v_before >= 0 else entry[2] - 1] + reals)
+    free = [t for t in range(mx + 1, n) if t not in reals]
+    if not free or (s.anyone_finished() and red[free[0]]):
         assert pos[VIRTUAL] == GONE
     else:
         assert pos[VIRTUAL] == free[0]
@@ -426,12 +445,14 @@ def check_virtual_move(s, prev_seat, v_before):
 
 @pytest.mark.parametrize("players,options", [(3, {}), (4, {}), (4, {"finished_markers_block_leader": True}),
                                              (3, {"first_player": 2}), (4, {"extra": True}), (2, {}),
-                                             (2, {"first_player": 1, "extra": True})])
+                                             (2, {"first_player": 1, "extra": True}), (2, {"track": "odd"}),
+                                             (3, {"track": "odd"}), (2, {"track": "short"}),
+                                             (4, {"track": "short", "first_player": 3})])
 def test_ga_flow_2_ga_move_5_ga_chan_5_random_games_follow_the_flow_rules(players, options):
     """GA-FLOW-2, GA-FLOW-4, GA-MOVE-4, GA-MOVE-5, GA-ACTN-5, GA-CHAN-5, GA-AMB-8, GA-AMB-9, GA-AMB-33,
     GA-DUMMY-1, GA-DUMMY-2, GA-AMB-15, GA-AMB-17 (2 players, check_virtual_move):
-    random legal play (2, 3 and 4 players; one edition gives extra turns from chimneys and the
-    central tile) checked against an independent model of the flow. At every MOVE node the mover is: at a
+    random legal play (2, 3 and 4 players; edits of the placeholder: extra turns from chimneys and
+    the central tile, other entries and red spaces, a 12-space track) checked against an independent model of the flow. At every MOVE node the mover is: at a
     round start the start-player marker's holder (round 1: the start player; later: the first
     central arrival of the round before); after a turn that left an extra turn pending, with the
     marker still on the board, the same seat; otherwise the next seat clockwise whose marker has
@@ -442,10 +463,14 @@ def test_ga_flow_2_ga_move_5_ga_chan_5_random_games_follow_the_flow_rules(player
     import random
 
     options = dict(options)
-    if options.pop("extra", False):
+    extra = options.pop("extra", False)
+    if extra:
         options["data"] = edition_dir("extra-turns", extra_turn_edition)
+    track = options.pop("track", None)
+    if track:
+        options["data"] = edition_dir(f"track-{track}", odd_track if track == "odd" else short_track)
     extras = virtual_moves = 0
-    for seed in range(8 if "data" in options else 3):
+    for seed in range(8 if extra else 3):
         s = make(players, seed=seed, **options)
         rng = random.Random(seed)
         block = options.get("finished_markers_block_leader", False)
@@ -488,14 +513,15 @@ def test_ga_flow_2_ga_move_5_ga_chan_5_random_games_follow_the_flow_rules(player
                 assert s.marker_holder() == first_arrival[s.round()]
             else:
                 markers = list(range(players)) + ([VIRTUAL] if players == 2 else [])
-                on = [before[m] for m in markers if m != mover and 0 <= before[m] < 24]
+                on = [before[m] for m in markers if m != mover and 0 <= before[m] < CENTRAL_AREA]
                 assert a not in on
                 lead = all(a > x for x in on) and not (block and finished)
                 if s.current_player() == mover and s.phase() not in (MOVE, CHANCE):
                     assert s.leader() == lead
-                    pe, ha = units_of(a)
+                    cfg = s.config()
+                    pe, ha = cfg["track_pencils"][0][a], cfg["track_hammers"][0][a]
                     assert (s.phase() == MODE) == (not lead and pe > 0 and ha > 0)
         assert s.round() == 3
-    if "data" in options:
+    if extra:
         assert extras > 0, "the extra-turn edition gave no extra turn in these games"
     assert (virtual_moves > 0) == (players == 2)
