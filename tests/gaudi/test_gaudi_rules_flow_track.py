@@ -525,3 +525,33 @@ def test_ga_flow_2_ga_move_5_ga_chan_5_random_games_follow_the_flow_rules(player
     if extra:
         assert extras > 0, "the extra-turn edition gave no extra turn in these games"
     assert (virtual_moves > 0) == (players == 2)
+
+
+def play_and_chimney_spaces(ed):
+    """Edit: space 5 is a play space and space 10 a chimney space (1 pencil, 1 hammer each)."""
+    spaces = day(ed)["spaces"]
+    spaces[5].update(action={"type": "play"}, pencils=1, hammers=1)
+    spaces[10].update(action={"type": "chimney"}, pencils=1, hammers=1)
+
+
+def test_ga_amb_12_ga_move_6_a_pencil_on_a_play_or_chimney_space():
+    """GA-AMB-12, GA-MOVE-6, GA-ACTN-2: on a play space a pencil plays a card, on a chimney space it
+    advances a chimney (GA-DATA-1 actions three and four). Seat 0 (card 4 playable, a shape-0
+    tile) is alone: on 5 it plays card 4 and that spends the pencil (pencil first), the hammer
+    stays; on 10 it advances its Catalan chimney with the pencil. A non-leader choosing PENCILS on
+    the play space may play but not advance nor take."""
+    data = edition_dir("play-and-chimney-spaces", play_and_chimney_spaces)
+    base = playable_setup(at_move(make(4, seed=3, data=data), 0, {1: 1}))
+    s = base.clone()
+    s.apply(5)
+    assert legal(s) == {G.play(4), G.advance(0), G.advance(1), G.advance(2), DONE}
+    s.apply(G.play(4))
+    assert s.units()[1:3] == (0, 1) and s.columns(0)[0] == [4]
+    s = base.clone()
+    s.apply(10)
+    s.apply(G.advance(1))
+    assert s.units()[1:3] == (0, 1) and s.chimneys(0) == (0, 1, 0)
+    s = playable_setup(at_move(make(4, seed=3, data=data), 0, {0: 2, 1: 7}))
+    s.apply(5)
+    s.apply(PENCILS)
+    assert legal(s) == {G.play(4), DONE}
