@@ -855,6 +855,11 @@ void State::settle() {
 
 void State::apply_decision(int32_t a) {
   const int p = current_;
+  // GA-AMB-31: a bonus uses up its kind when it is carried out; choosing it (RESOLVE) and then
+  // declining its item (DONE) leaves the kind available for another emptied area this turn.
+  if ((phase_ == kItem || phase_ == kTarget) && a != kDone && nframes_ > 0 &&
+      finfo_[nframes_ - 1][kBonusKind] != 255)
+    bonus_fired_ |= static_cast<uint8_t>(1u << finfo_[nframes_ - 1][kBonusKind]);
   if (a < kPencils) {  // MOVE
     if (pos_[p] >= 0 && pos_[p] < kTMax) track_occ_ &= ~bit(pos_[p]);
     if (a == kCentralArea) {  // GA-CHAN-*
@@ -969,7 +974,10 @@ void State::apply_decision(int32_t a) {
   if (a >= kResolveBase && a < kTargetBase) {
     const int e = a - kResolveBase, f = nframes_ - 1;
     --fcount_[f][e];
-    if (finfo_[f][kBonusKind] != 255) bonus_fired_ |= static_cast<uint8_t>(1u << finfo_[f][kBonusKind]);
+    // an item carried out at once (a column resolution, an extra turn) uses up its bonus kind now;
+    // one with a decision of its own does so when that decision is made (above)
+    if (finfo_[f][kBonusKind] != 255 && (e == kEntNature || e == kEntCatalan || e == kEntExtra))
+      bonus_fired_ |= static_cast<uint8_t>(1u << finfo_[f][kBonusKind]);
     if (e == kEntNature || e == kEntCatalan) {
       int times = 1;
       if (e == kEntCatalan) {

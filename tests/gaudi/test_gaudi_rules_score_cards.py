@@ -368,8 +368,6 @@ def test_card_reward_from_an_empty_window_is_skipped():
     assert s.hand(0) == []
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: a bonus chosen (RESOLVE) and then declined in its item step "
-                   "(DONE) still uses up its kind for the turn; GA-AMB-31 says a declined bonus does not")
 def test_bonus_chosen_then_declined_does_not_use_up_its_kind():
     """GA-AMB-31, GA-ORDER-2: areas 2 and 3 carry the same take_card(any) bonus. After emptying area
     2 the player picks the bonus (RESOLVE 28) and then declines the take itself (DONE, which
