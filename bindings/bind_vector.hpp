@@ -57,8 +57,8 @@ inline void actions_from_py(const py::handle& obj, int64_t n, std::vector<int64_
   require<std::invalid_argument>(kind == 'i' || kind == 'u', "VectorGame.step: actions must be integers (one action id per env), got dtype ",
                                  std::string(py::str(arr.dtype())));
   require<std::invalid_argument>(arr.ndim() == 1 && arr.shape(0) == n, "VectorGame.step: actions must have shape (",
-                                 n, ",) (one per env), got shape ", std::string(py::str(py::cast(std::vector<py::ssize_t>(
-                                                                        arr.shape(), arr.shape() + arr.ndim())))));
+                                 n, ",) (one per env), got shape ",
+                                 std::string(py::str(py::tuple(py::cast(std::vector<py::ssize_t>(arr.shape(), arr.shape() + arr.ndim()))))));
   out.resize(n);
   if (kind == 'u' && arr.itemsize() == 8) {
     auto a = py::array_t<uint64_t, py::array::forcecast>::ensure(arr);

@@ -296,8 +296,7 @@ class VectorEnv {
     if (a < 0 || a >= actions_) {
       why = "action " + std::to_string(a) + " is out of range: action ids are 0.." + std::to_string(actions_ - 1);
     } else {
-      why = "action " + std::to_string(a) + " (" + e.state.action_to_string(static_cast<int32_t>(a)) +
-            ") is illegal: " + e.state.illegal_reason(static_cast<int32_t>(a));
+      why = e.state.illegal_reason(static_cast<int32_t>(a));  // names the action and why
     }
     std::string msg = std::string(S::kName) + " VectorGame.step: env " + std::to_string(first) + ": " + why;
     if (bad.load() > 1) msg += " (and " + std::to_string(bad.load() - 1) + " more envs with illegal actions)";
