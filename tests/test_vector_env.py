@@ -162,7 +162,7 @@ def test_auto_reset_ignores_the_action_and_reports_the_finished_game():
         actions = v.sample_legal().copy()
         waiting = r.terminated.copy()
         assert (actions[waiting] == -1).all()  # nothing to play in a finished game
-        before = [v.state(i) for i in range(4)]
+        episode_before = r.info["episode"].copy()
         r = v.step(actions)  # -1 is accepted where the game awaits its reset: it is ignored
         assert (r.info["reset"] == waiting).all()
         for i in np.flatnonzero(r.terminated):
