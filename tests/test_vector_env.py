@@ -60,7 +60,7 @@ class Reference:
             np.testing.assert_allclose(r.rewards[i], expected.astype(np.float32))
             np.testing.assert_allclose(r.info["episode_returns"][i], expected)
             assert r.info["episode_length"][i] == (len(s.history()) if over else 0)
-            assert r.info["episode"][i] == self.episode[i]
+            assert r.info["episode_index"][i] == self.episode[i]
             if resets is not None:
                 assert r.info["reset"][i] == resets[i]
             if over:
@@ -162,7 +162,7 @@ def test_auto_reset_ignores_the_action_and_reports_the_finished_game():
         actions = v.sample_legal().copy()
         waiting = r.terminated.copy()
         assert (actions[waiting] == -1).all()  # nothing to play in a finished game
-        episode_before = r.info["episode"].copy()
+        episode_before = r.info["episode_index"].copy()
         r = v.step(actions)  # -1 is accepted where the game awaits its reset: it is ignored
         assert (r.info["reset"] == waiting).all()
         for i in np.flatnonzero(r.terminated):
@@ -174,7 +174,7 @@ def test_auto_reset_ignores_the_action_and_reports_the_finished_game():
             assert not r.legal_mask[i].any() and r.current_player[i] == -1
             seen_end += 1
         for i in np.flatnonzero(waiting):
-            assert r.info["episode"][i] == episode_before[i] + 1
+            assert r.info["episode_index"][i] == episode_before[i] + 1
             assert len(v.state(i).history()) == 0
     assert seen_end >= 8
 

@@ -37,7 +37,7 @@ class VectorResult:
     ``current_player``: int32 ``(N,)`` seat to act, -1 once a game has ended;
     ``rewards``: float32 ``(N, players)``: each seat's ``returns()`` in the step its game ends, 0 before;
     ``terminated``, ``truncated``: bool ``(N,)`` (truncated is always False: games end by their rules);
-    ``info``: dict of arrays: ``episode`` (episode index per game), ``reset`` (True where this call
+    ``info``: dict of arrays: ``episode_index`` (episode number per game), ``reset`` (True where this call
     started a new episode, whose action was then ignored), ``episode_returns`` ``(N, players)`` and
     ``episode_length`` (actions of the finished episode, every seat's and chance outcomes), both
     set where ``terminated`` and 0 elsewhere, and ``learner_seat`` with opponents."""
@@ -53,7 +53,8 @@ class VectorResult:
         self.terminated = take(buffers["terminated"])
         self.truncated = take(buffers["truncated"])
         keys = ("episode", "reset", "episode_returns", "episode_length") + (("learner_seat",) if learner else ())
-        self.info: Dict[str, np.ndarray] = {k: take(buffers[k]) for k in keys}
+        # "episode_index", not "episode": Gymnasium's RecordEpisodeStatistics writes info["episode"]
+        self.info: Dict[str, np.ndarray] = {("episode_index" if k == "episode" else k): take(buffers[k]) for k in keys}
 
     def __repr__(self) -> str:
         n = len(self.terminated)
