@@ -47,14 +47,16 @@
 
 namespace tilecraft {
 
-// A persistent pool: run(n, fn) calls fn(begin, end) over [0, n) in chunks on `threads` threads
-// (the caller's included) and returns when all are done. Workers spin briefly between calls
-// (back-to-back step() calls reach them within the spin), then sleep on a condition variable.
+// A persistent pool: run(n, fn) calls fn(begin, end) over [0, n) in chunks on up to `threads`
+// threads (the caller's included) and returns when all are done. The caller never waits for a
+// worker that has not started: a worker joins a call only while it is open, and the caller closes
+// it once every chunk is claimed, then waits only for the workers that joined. So a descheduled
+// worker (a loaded machine) costs nothing but its share of the work. Workers spin briefly between
+// calls (back-to-back step() calls reach them within the spin), then sleep.
 class WorkerPool {
  public:
   explicit WorkerPool(int threads) : threads_(std::max(1, threads)) {
-    // Workers start from generation 0: a run() issued before a worker first looks is not missed.
-    for (int t = 1; t < threads_; ++t) workers_.emplace_back([this] { loop(0); });
+    for (int t = 1; t < threads_; ++t) workers_.emplace_back([this] { loop(); });
   }
   ~WorkerPool() {
     {
@@ -77,32 +79,35 @@ class WorkerPool {
     job_ = &fn;
     n_ = n;
     chunk_ = std::max<int64_t>(1, std::min<int64_t>(32, n / (threads_ * 8)));
-    next_.store(0);
+    next_.store(0, std::memory_order_relaxed);
     error_ = nullptr;
-    pending_.store(threads_ - 1);
+    finished_.store(0, std::memory_order_relaxed);
+    joined_.store(0, std::memory_order_release);  // opens the call (publishes the fields above)
     {
       std::lock_guard<std::mutex> lock(mu_);
-      generation_.fetch_add(1);
+      generation_.fetch_add(1, std::memory_order_release);
     }
     cv_.notify_all();
     work();
-    // Wait for the workers: spin a little, then sleep.
-    for (int spin = 0; pending_.load(std::memory_order_acquire) != 0; ++spin) {
-      if (spin > 20000) {
+    const int joined = joined_.fetch_or(kClosed, std::memory_order_acq_rel);
+    for (int spin = 0; finished_.load(std::memory_order_acquire) != joined; ++spin) {
+      if (spin < 2000) {
+        std::this_thread::yield();
+      } else {
         std::unique_lock<std::mutex> lock(mu_);
-        done_cv_.wait(lock, [this] { return pending_.load() == 0; });
-        break;
+        done_cv_.wait(lock, [&] { return finished_.load() == joined; });
       }
-      std::this_thread::yield();
     }
     job_ = nullptr;
     if (error_) std::rethrow_exception(error_);
   }
 
  private:
+  static constexpr int kClosed = 1 << 30;
+
   void work() {
     for (;;) {
-      const int64_t begin = next_.fetch_add(chunk_);
+      const int64_t begin = next_.fetch_add(chunk_, std::memory_order_relaxed);
       if (begin >= n_) return;
       try {
         (*job_)(begin, std::min(n_, begin + chunk_));
@@ -112,22 +117,23 @@ class WorkerPool {
       }
     }
   }
-  void loop(uint64_t seen) {
+  void loop() {
+    uint64_t seen = 0;
     for (;;) {
-      // Spin for a short while (a training loop calls step() back to back), then sleep.
       for (int spin = 0; spin < 4000 && generation_.load(std::memory_order_acquire) == seen; ++spin)
         std::this_thread::yield();
       if (generation_.load(std::memory_order_acquire) == seen) {
         std::unique_lock<std::mutex> lock(mu_);
         cv_.wait(lock, [&] { return generation_.load() != seen; });
       }
-      seen = generation_.load();
+      seen = generation_.load(std::memory_order_acquire);
       if (stop_.load()) return;
+      // Join the open call, if any (it may already be a later one than `seen`: then help with it).
+      if (joined_.fetch_add(1, std::memory_order_acq_rel) & kClosed) continue;
       work();
-      if (pending_.fetch_sub(1, std::memory_order_acq_rel) == 1) {
-        std::lock_guard<std::mutex> lock(mu_);
-        done_cv_.notify_all();
-      }
+      finished_.fetch_add(1, std::memory_order_acq_rel);
+      std::lock_guard<std::mutex> lock(mu_);
+      done_cv_.notify_all();
     }
   }
 
@@ -136,7 +142,8 @@ class WorkerPool {
   std::mutex mu_, error_mu_;
   std::condition_variable cv_, done_cv_;
   std::atomic<uint64_t> generation_{0};
-  std::atomic<int> pending_{0};
+  std::atomic<int> joined_{kClosed};
+  std::atomic<int> finished_{0};
   std::atomic<bool> stop_{false};
   const std::function<void(int64_t, int64_t)>* job_ = nullptr;
   int64_t n_ = 0, chunk_ = 1;
@@ -328,14 +335,13 @@ class VectorEnv {
   // reset, whose action the next step ignores).
   void sample_legal() {
     require<std::logic_error>(started_, "VectorGame: call reset() before sample_legal()");
-    pool_.run(spec_.num_envs, [&](int64_t begin, int64_t end) {
-      for (int64_t i = begin; i < end; ++i) {
-        Env& e = envs_[i];
-        b_.sample[i] = e.needs_reset || e.legal.size == 0
-                           ? -1
-                           : e.legal.items[e.sampler.below(static_cast<uint32_t>(e.legal.size))];
-      }
-    });
+    // One thread: a few ns per game, less than handing the work to the pool would cost.
+    for (int64_t i = 0; i < spec_.num_envs; ++i) {
+      Env& e = envs_[i];
+      b_.sample[i] = e.needs_reset || e.legal.size == 0
+                         ? -1
+                         : e.legal.items[e.sampler.below(static_cast<uint32_t>(e.legal.size))];
+    }
   }
 
   // The legal actions of every game as one flat array plus offsets (CSR): game i's are
