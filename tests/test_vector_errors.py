@@ -1,6 +1,7 @@
 """Bad input to tilecraft.VectorGame raises an exception that says what is wrong and what is
 allowed, and a rejected call changes nothing in any env."""
 import math
+import os
 
 import numpy as np
 import pytest
@@ -142,3 +143,15 @@ def test_calls_before_reset_and_bad_env_index():
         v.state(2)
     with pytest.raises(IndexError, match="env index must be 0..1, got -1"):
         v.seeds(-1)
+
+
+def test_a_size_the_machine_cannot_hold_is_refused():
+    # 4 million Castle games need about 170 GB of states and buffers: refused before allocating
+    try:
+        memory = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (AttributeError, ValueError, OSError):
+        pytest.skip("physical memory unknown here")
+    if memory > 150e9:
+        pytest.skip("this machine could hold it")
+    with pytest.raises(ValueError, match="envs of castle need .* MB of states and buffers.*use fewer envs"):
+        tilecraft.VectorGame("castle", 4_000_000)

@@ -40,6 +40,9 @@
 #if defined(__x86_64__) || defined(_M_X64)
 #include <immintrin.h>
 #endif
+#if defined(__unix__) || defined(__APPLE__)
+#include <unistd.h>
+#endif
 
 #include "core/action_list.hpp"
 #include "core/errors.hpp"
@@ -175,6 +178,16 @@ class WorkerPool {
   std::exception_ptr error_;
 };
 
+// Physical memory in bytes, or 0 where it is not known.
+inline double physical_memory() {
+#if defined(_SC_PHYS_PAGES) && defined(_SC_PAGESIZE)
+  const long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+  return pages > 0 && size > 0 ? static_cast<double>(pages) * static_cast<double>(size) : 0.0;
+#else
+  return 0.0;
+#endif
+}
+
 constexpr int kEverySeat = -1;   // learner: no learner, the caller plays every seat
 constexpr int kRotateSeat = -2;  // learner: seat (i + episode) % players in episode `episode` of game i
 constexpr uint64_t kSamplerStream = ~0ULL;
@@ -257,6 +270,16 @@ class VectorEnv {
     }
     const int64_t n = spec.num_envs;
     views_ = spec.all_observations ? players_ : 1;
+    // Refuse a size this machine cannot hold (touching it all would end in the OOM killer, not
+    // in an exception): states plus buffers, against 80% of physical memory.
+    const double per_env = sizeof(Env) + sizeof(float) * (double(views_) * obs_size_ + players_) + actions_ +
+                           sizeof(double) * players_ + 64 + 4 * S::kMaxActions;
+    const double need = per_env * static_cast<double>(n);
+    const double have = physical_memory();
+    require<std::invalid_argument>(have <= 0 || need <= 0.8 * have, "VectorGame: ", n, " envs of ", S::kName, " need ",
+                                   static_cast<int64_t>(need / 1e6), " MB of states and buffers (",
+                                   static_cast<int64_t>(per_env), " bytes each); this machine has ",
+                                   static_cast<int64_t>(have / 1e6), " MB: use fewer envs");
     envs_.reserve(n);
     for (int64_t i = 0; i < n; ++i) envs_.emplace_back(*cfg_);
     b_.observation.assign(n * views_ * obs_size_, 0.0f);
