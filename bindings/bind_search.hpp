@@ -1,5 +1,6 @@
 // The search entry points every game gets from bind_game<S>: a searcher class (the engine of
-// MCTSBot / ISMCTSBot, reachable as <State>.Searcher) and batch self-play (<State>.self_play).
+// MCTSBot / ISMCTSBot, reachable as <State>.Searcher), batch self-play (<State>.self_play) and
+// the batched environment (<State>.Vector, bind_vector.hpp).
 #pragma once
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
@@ -145,6 +146,9 @@ py::array_t<T> to_array(const std::vector<T>& v, std::vector<py::ssize_t> shape)
 }
 
 template <class S, class Cls>
+void bind_vector(py::module_& m, Cls& cls, const std::string& class_name);  // bind_vector.hpp
+
+template <class S, class Cls>
 void bind_search(py::module_& m, Cls& cls, const std::string& class_name) {
   using P = PyState<S>;
   using Searcher = MctsSearcher<S>;
@@ -218,6 +222,9 @@ void bind_search(py::module_& m, Cls& cls, const std::string& class_name) {
       py::arg("config"), py::arg("bots"), py::arg("n_games"), py::arg("seed") = 0, py::arg("threads") = 1,
       py::arg("rotate") = true, py::arg("record") = false,
       "Plays n_games between built-in bots entirely in C++ (GIL released). Use tilecraft.self_play.");
+  bind_vector<S>(m, cls, class_name);
 }
 
 }  // namespace tilecraft
+
+#include "bind_vector.hpp"

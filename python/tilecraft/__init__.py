@@ -14,6 +14,7 @@ from .playouts import random_playouts
 from .render import render_text
 from .selfplay import self_play
 from .tournament import TournamentResult, tournament
+from .vector import VectorGame
 
 __version__ = "0.1.0"
 
