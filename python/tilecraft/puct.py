@@ -125,8 +125,11 @@ class EvaluatorCall:
         if values.shape != (b, self.players):
             raise EvaluatorError(f"{where} returned values of shape {values.shape}; expected ({b}, {self.players}) "
                                  "(batch, num_players): each seat's win share")
-        bad = ~np.isfinite(logits) & legal_mask
-        if bad.any():
+        if not np.isfinite(logits.sum(dtype=np.float64)):  # one pass when all is finite (the usual case)
+            bad = ~np.isfinite(logits) & legal_mask
+        else:
+            bad = None
+        if bad is not None and bad.any():
             row, col = map(int, np.argwhere(bad)[0])
             raise EvaluatorError(f"{where} returned a non-finite policy logit ({logits[row, col]}) for legal "
                                  f"action {col} in row {row}")
