@@ -219,6 +219,8 @@ void bind_puct(py::module_& m, Cls& cls, const std::string& class_name) {
         st["evaluator_calls"] = stats.calls;
         st["evaluator_rows"] = stats.rows;
         st["steps"] = stats.steps;
+        st["full_calls"] = stats.full_calls;
+        st["full_rows"] = stats.full_rows;
         st["simulations"] = stats.simulations;
         st["searches"] = stats.searches;
         st["seconds_cpp"] = stats.seconds_cpp;

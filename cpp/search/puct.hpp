@@ -641,6 +641,8 @@ struct PuctSelfPlayStats {
   int64_t calls = 0;          // evaluator calls
   int64_t rows = 0;           // observations handed to evaluators
   int64_t steps = 0;          // collect / evaluate / deliver rounds
+  int64_t full_calls = 0;     // calls (and their rows) in steps where every slot had a game
+  int64_t full_rows = 0;
   int64_t simulations = 0;
   int64_t searches = 0;
   double seconds_cpp = 0.0;   // collect and deliver (the evaluator calls excluded)
@@ -822,10 +824,11 @@ SelfPlayResults puct_self_play(const typename S::Config& config, const std::vect
   auto t0 = Clock::now();
   for (;;) {
     for (auto& b : bufs) b.clear();
-    bool any = false;
+    bool any = false, all = true;
     for (auto& sl : slots) {
       advance(sl);
       any |= sl.live;
+      all &= sl.live;
     }
     if (!any && next >= n_games) break;
     ++stats.steps;
@@ -836,6 +839,10 @@ SelfPlayResults puct_self_play(const typename S::Config& config, const std::vect
       bufs[e].size_outputs();
       ++stats.calls;
       stats.rows += bufs[e].rows;
+      if (all) {
+        ++stats.full_calls;
+        stats.full_rows += bufs[e].rows;
+      }
       eval(e, bufs[e]);
     }
     t0 = Clock::now();

@@ -126,7 +126,7 @@ def _play_chunk(game: str, config: Dict[str, Any], bots: List[Any], evaluator: A
     st["seconds_evaluator"] = sum(c.seconds for c in calls)
     st["seconds_crossing"] = max(0.0, st.pop("seconds_evaluator_calls") - st["seconds_evaluator"])
     st["mean_batch"] = st["evaluator_rows"] / st["evaluator_calls"] if st["evaluator_calls"] else 0.0
-    st["first_game"] = first_game
+    st["mean_batch_all_slots_busy"] = st["full_rows"] / st["full_calls"] if st["full_calls"] else 0.0
     return r
 
 
@@ -148,10 +148,11 @@ def _merge(chunks: List[Dict[str, Any]], record: bool) -> Dict[str, Any]:
             t[key] = np.concatenate([p[key] for p in parts])
         out["training"] = t
     stats: Dict[str, Any] = {}
-    for key in ("evaluator_calls", "evaluator_rows", "steps", "simulations", "searches", "seconds_cpp",
+    for key in ("evaluator_calls", "evaluator_rows", "steps", "full_calls", "full_rows", "simulations", "searches", "seconds_cpp",
                 "seconds_evaluator", "seconds_crossing"):
         stats[key] = sum(c["stats"][key] for c in chunks)
     stats["mean_batch"] = stats["evaluator_rows"] / stats["evaluator_calls"] if stats["evaluator_calls"] else 0.0
+    stats["mean_batch_all_slots_busy"] = stats["full_rows"] / stats["full_calls"] if stats["full_calls"] else 0.0
     out["stats"] = stats
     return out
 
