@@ -189,6 +189,8 @@ void check_seat(const S& s, long long player, const char* what) {
 
 template <class S, class Cls>
 void bind_search(py::module_& m, Cls& cls, const std::string& class_name);  // bind_search.hpp
+template <class S, class Cls>
+void bind_puct(py::module_& m, Cls& cls, const std::string& class_name);  // bind_puct.hpp
 
 template <class S>
 py::class_<PyState<S>> bind_game(py::module_& m, const char* class_name) {
@@ -419,9 +421,11 @@ py::class_<PyState<S>> bind_game(py::module_& m, const char* class_name) {
         },
         py::arg("config"), py::arg("n"), py::arg("seed") = 0, py::arg("threads") = 1);
   bind_search<S>(m, cls, class_name);
+  bind_puct<S>(m, cls, class_name);
   return cls;
 }
 
 }  // namespace tilecraft
 
 #include "bind_search.hpp"
+#include "bind_puct.hpp"
