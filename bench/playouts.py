@@ -13,6 +13,7 @@ CONFIGS = [
     ("castle", 2, {}),
     ("warsaw", 2, {}),
     ("warsaw", 4, {}),
+    ("gaudi", 4, {}),  # basic (day) mode; --gaudi-data DIR picks the edition
 ]
 
 
@@ -28,8 +29,8 @@ def rate(game, players, options, games, repeat):
     return best_wall, best_cpu, length
 
 
-def clone_ns(game, players, n=20000):
-    s = tilecraft.make(game, players=players, seed=3)
+def clone_ns(game, players, options, n=20000):
+    s = tilecraft.make(game, players=players, seed=3, **options)
     t = time.perf_counter()
     for _ in range(n):
         s.clone()
@@ -39,16 +40,24 @@ def clone_ns(game, players, n=20000):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--gaudi-data", default="default", help="Gaudí edition directory (default: the shipped edition)")
     args = ap.parse_args()
-    games = {"azul": 100000, "castle": 20000, "warsaw": 20000}
+    games = {"azul": 100000, "castle": 20000, "warsaw": 20000, "gaudi": 20000}
     if args.quick:
         games = {k: v // 20 for k, v in games.items()}
     rows = []
     for game, players, options in CONFIGS:
         if game not in tilecraft.list_games():
             continue
+        if game == "gaudi":
+            options = dict(options, data=args.gaudi_data)
+            try:
+                tilecraft.make_config(game, players, **options)
+            except ValueError as e:
+                print(f"skipping gaudi: {e}")
+                continue
         wall, cpu, length = rate(game, players, options, games[game], 1 if args.quick else 3)
-        rows.append((f"{game} {players}p", wall, cpu, length, clone_ns(game, players)))
+        rows.append((f"{game} {players}p", wall, cpu, length, clone_ns(game, players, options)))
     base_wall, base_cpu = rows[0][1], rows[0][2]
     print(f"{'game':<12} {'games/s wall':>13} {'games/s CPU':>12} {'vs azul 2p':>10} {'actions/game':>13} {'clone ns':>9}")
     for name, wall, cpu, length, cl in rows:

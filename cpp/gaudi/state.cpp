@@ -1,0 +1,1666 @@
+#include "gaudi/state.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cstring>
+#include <sstream>
+
+#include "core/outcome.hpp"
+
+namespace tilecraft::gaudi {
+
+static_assert(sizeof(State) < 2048, "a Gaudí state must stay under 2 KiB");
+static_assert(std::is_trivially_copyable<State>::value, "a Gaudí state must be trivially copyable");
+
+namespace {
+inline uint64_t bit(int i) { return uint64_t{1} << i; }
+inline int sum16(const uint8_t* a) {
+  int s = 0;
+  for (int t = 0; t < kTypes; ++t) s += a[t];
+  return s;
+}
+// pool composition per player count (GA-SETUP-7): domains of the starting cards
+const int8_t kPoolDomains[5][4] = {{0}, {0}, {0, 1}, {0, 1, 2}, {0, 0, 1, 1}};
+const char* const kDomainLetters = "NCR";
+template <class T>
+inline void isort(T* a, int n) {  // small arrays: insertion sort
+  for (int i = 1; i < n; ++i)
+    for (int j = i; j > 0 && a[j - 1] > a[j]; --j) std::swap(a[j - 1], a[j]);
+}
+}  // namespace
+
+// ------------------------------------------------------------------ setup and flow
+
+State::State(const Config& config, uint64_t seed) {
+  if (!config.validated) config.validate();
+  std::memset(static_cast<void*>(this), 0, sizeof(State));
+  cfg_ = &config;
+  players_ = config.players;
+  rng_.seed(seed);
+  for (auto& p : pos_) p = kNotEntered;
+  std::memset(hand_, kNoCard, sizeof(hand_));
+  std::memset(start_card_, kNoCard, sizeof(start_card_));
+  std::memset(pool_, kNoCard, sizeof(pool_));
+  std::memset(win_, kNoCard, sizeof(win_));
+  std::memset(col_, kNoCard, sizeof(col_));
+  for (int t = 0; t < kTypes; ++t) bag_[t] = 6;  // GA-COMP-3
+  for (int c = 0; c < kCards; ++c) {
+    loc_[c] = kLocDeck;
+    owner_[c] = static_cast<uint8_t>(cfg_->card_domain[c]);
+  }
+  central_tile_ = -1;
+  pending_bonus_ = -1;
+  new_card_ = kNoCard;
+  pending_tile_ = 0;
+  round_ = 1;
+  flow_ = kFlowSetup;
+  setup_step_ = 0;
+  rebuild_derived();
+  continue_setup();
+  resolve_chance();
+}
+
+void State::rebuild_derived() {
+  track_occ_ = 0;
+  for (int m = 0; m < 5; ++m)
+    if (marker_used(m) && pos_[m] >= 0 && pos_[m] < kTMax) track_occ_ |= bit(pos_[m]);
+  for (int d = 0; d < 3; ++d) deck_n_[d] = 0;
+  for (int c = 0; c < kCards; ++c)
+    if (loc_[c] == kLocDeck && cfg_->card_domain[c] >= 0 && cfg_->card_domain[c] < 3) ++deck_n_[cfg_->card_domain[c]];
+  for (int p = 0; p < kMaxPlayers; ++p) recompute_groups(p, largest_[p], shape_comp_[p]);
+}
+
+void State::continue_setup() {
+  for (;;) {
+    switch (setup_step_) {
+      case 0:
+        setup_step_ = 1;
+        if (cfg_->first_player < 0) {  // GA-AMB-26
+          phase_ = kChance;
+          chance_kind_ = kChFirst;
+          return;
+        }
+        start_player_ = next_start_ = static_cast<uint8_t>(cfg_->first_player);
+        break;
+      case 1:  // GA-SETUP-3: 5 tiles in each area
+        for (int a = 0; a < kAreas; ++a)
+          if (sum16(area_[a]) < 5 && sum16(bag_) > 0) {
+            phase_ = kChance;
+            chance_kind_ = kChTile;
+            chance_arg_ = static_cast<uint8_t>(a);
+            return;
+          }
+        setup_step_ = 2;
+        break;
+      case 2:  // GA-SETUP-4: 3 cards in each window
+        for (int d = 0; d < 3; ++d)
+          if (win_n_[d] < 3 && deck_n_[d] > 0) {
+            phase_ = kChance;
+            chance_kind_ = kChCard;
+            chance_arg_ = static_cast<uint8_t>(d);
+            return;
+          }
+        setup_step_ = 3;
+        break;
+      case 3:  // GA-SETUP-7: the starting pool from the deck tops
+        if (pool_n_ < players_) {
+          phase_ = kChance;
+          chance_kind_ = kChPool;
+          chance_arg_ = static_cast<uint8_t>(kPoolDomains[players_][pool_n_]);
+          return;
+        }
+        setup_step_ = 4;
+        break;
+      case 4:  // ... shuffled and dealt, one at random to each player
+        if (pool_n_ > 0) {
+          phase_ = kChance;
+          chance_kind_ = kChDeal;
+          chance_arg_ = static_cast<uint8_t>(players_ - pool_n_);
+          return;
+        }
+        setup_step_ = 5;
+        break;
+      default:
+        flow_ = kFlowRound;
+        start_round();
+        return;
+    }
+  }
+}
+
+void State::start_round() {
+  if (central_tile_ < 0) {  // GA-SETUP-5 / GA-ROUND-1: reveal the round's tile (drawn lazily, §11.3)
+    phase_ = kChance;
+    chance_kind_ = kChCentral;
+    flow_ = kFlowRound;
+    return;
+  }
+  for (auto& p : pos_) p = kNotEntered;  // GA-MOVE-1
+  track_occ_ = 0;
+  anyone_finished_ = 0;
+  start_player_ = next_start_;  // GA-ROUND-2
+  turn_idx_ = 0;
+  extra_turns_ = 0;
+  begin_turn();
+}
+
+void State::begin_turn() {
+  bool any = false;
+  for (int p = 0; p < players_; ++p) any |= pos_[p] != kGone;
+  if (!any) {  // GA-AMB-16
+    end_round();
+    return;
+  }
+  const int len = num_markers();
+  for (;;) {
+    const int m = turn_idx_ < players_ ? (start_player_ + turn_idx_) % players_ : kVirtual;
+    if (pos_[m] == kGone) {
+      turn_idx_ = static_cast<uint8_t>((turn_idx_ + 1) % len);
+      continue;
+    }
+    bonus_fired_ = 0;
+    generic_used_ = 0;
+    leader_ = mode_ = pencils_ = hammers_ = exit_after_ = turn_ctx_ = 0;
+    central_avail_ = central_first_ = 0;
+    space_ = 0;
+    if (m == kVirtual) {
+      current_ = static_cast<uint8_t>(start_player_);
+      virtual_turn();
+      end_turn();
+      return;
+    }
+    current_ = static_cast<uint8_t>(m);
+    phase_ = kMove;
+    return;
+  }
+}
+
+void State::virtual_turn() {  // GA-DUMMY-2, GA-AMB-15, GA-AMB-17
+  const int n = cfg_->track_n[0];
+  int mx = pos_[kVirtual] >= 0 ? pos_[kVirtual] : entry_of(kVirtual) - 1;
+  for (int m = 0; m < players_; ++m)
+    if (pos_[m] >= 0 && pos_[m] < kTMax) mx = std::max<int>(mx, pos_[m]);
+  if (pos_[kVirtual] >= 0 && pos_[kVirtual] < kTMax) track_occ_ &= ~bit(pos_[kVirtual]);
+  const uint64_t lim = n == 64 ? ~uint64_t{0} : bit(n) - 1;
+  const uint64_t free = ~track_occ_ & lim & ~((mx + 1 >= 64) ? ~uint64_t{0} : bit(mx + 1) - 1);
+  if (!free) {
+    pos_[kVirtual] = kGone;
+    return;
+  }
+  const int t = lowest_bit(free);
+  if (anyone_finished_ && cfg_->track_red[0][t]) {
+    pos_[kVirtual] = kGone;
+    return;
+  }
+  pos_[kVirtual] = static_cast<int8_t>(t);
+  track_occ_ |= bit(t);
+}
+
+void State::end_turn() {
+  refill_mask_ = 0;  // GA-REFILL-1/2: only empty areas and windows
+  for (int a = 0; a < kAreas; ++a)
+    if (sum16(area_[a]) == 0) refill_mask_ |= static_cast<uint8_t>(1u << a);
+  for (int d = 0; d < 3; ++d)
+    if (win_n_[d] == 0) refill_mask_ |= static_cast<uint8_t>(1u << (5 + d));
+  bonus_fired_ = 0;
+  flow_ = kFlowRefill;
+  continue_refill();
+}
+
+void State::continue_refill() {
+  while (refill_mask_) {
+    const int i = lowest_bit(refill_mask_);
+    if (i < kAreas) {
+      if (sum16(area_[i]) < 5 && sum16(bag_) > 0) {
+        phase_ = kChance;
+        chance_kind_ = kChTile;
+        chance_arg_ = static_cast<uint8_t>(i);
+        return;
+      }
+    } else if (win_n_[i - 5] < 3 && deck_n_[i - 5] > 0) {  // GA-HAND-2
+      phase_ = kChance;
+      chance_kind_ = kChCard;
+      chance_arg_ = static_cast<uint8_t>(i - 5);
+      return;
+    }
+    refill_mask_ &= static_cast<uint8_t>(~(1u << i));
+  }
+  const int m = turn_idx_ < players_ ? (start_player_ + turn_idx_) % players_ : kVirtual;
+  if (m != kVirtual && extra_turns_ > 0 && pos_[m] != kGone) {  // GA-AMB-33
+    --extra_turns_;
+  } else {
+    extra_turns_ = 0;
+    turn_idx_ = static_cast<uint8_t>((turn_idx_ + 1) % num_markers());
+  }
+  begin_turn();
+}
+
+void State::end_round() {
+  pos_[kVirtual] = players_ == 2 ? kGone : kNotEntered;
+  track_occ_ = 0;
+  if (round_ >= 3) {  // GA-END-2
+    finish_game();
+    return;
+  }
+  ++round_;
+  central_tile_ = -1;  // GA-ROUND-1: the used tile is removed
+  start_round();
+}
+
+// ------------------------------------------------------------------ chance
+
+void State::chance_outcomes(ChanceList<kMaxChanceOutcomes>& out) const {
+  out.clear();
+  if (phase_ != kChance) return;
+  int n = 0;
+  switch (chance_kind_) {
+    case kChFirst: n = players_; break;
+    case kChTile: {
+      const int total = sum16(bag_);
+      for (int t = 0; t < kTypes; ++t)
+        if (bag_[t]) out.push(t, static_cast<double>(bag_[t]) / total);
+      return;
+    }
+    case kChCard:
+    case kChPool: n = deck_n_[chance_arg_]; break;
+    case kChDeal: n = pool_n_; break;
+    case kChCentral: n = kChandeliers - popcount(central_used_); break;
+    default: break;
+  }
+  for (int i = 0; i < n; ++i) out.push(i, 1.0 / n);
+}
+
+void State::resolve_chance() {
+  while (phase_ == kChance && !cfg_->explicit_chance) {
+    int32_t o;
+    if (chance_kind_ == kChTile) {
+      uint32_t x = rng_.below(static_cast<uint32_t>(sum16(bag_)));
+      o = 0;
+      while (x >= bag_[o]) x -= bag_[o++];
+    } else {
+      ChanceList<kMaxChanceOutcomes> l;
+      chance_outcomes(l);
+      o = static_cast<int32_t>(rng_.below(static_cast<uint32_t>(l.size)));
+    }
+    apply_chance(o);
+  }
+}
+
+static int nth_in_deck(const uint8_t* loc, const int8_t* dom, int d, int k) {
+  for (int c = 0; c < kCards; ++c)
+    if (loc[c] == kLocDeck && dom[c] == d && k-- == 0) return c;
+  return -1;
+}
+
+void State::deal_card_to_window(int d, int c) {
+  win_[d][win_n_[d]++] = static_cast<uint8_t>(c);
+  loc_[c] = kLocWindow;
+  owner_[c] = static_cast<uint8_t>(d);
+  --deck_n_[d];
+}
+
+void State::apply_chance(int32_t o) {
+  switch (chance_kind_) {
+    case kChFirst: start_player_ = next_start_ = static_cast<uint8_t>(o); break;
+    case kChTile:
+      --bag_[o];
+      ++area_[chance_arg_][o];
+      break;
+    case kChCard: deal_card_to_window(chance_arg_, nth_in_deck(loc_, cfg_->card_domain, chance_arg_, o)); break;
+    case kChPool: {
+      const int c = nth_in_deck(loc_, cfg_->card_domain, chance_arg_, o);
+      pool_[pool_n_++] = static_cast<uint8_t>(c);
+      loc_[c] = kLocPool;
+      owner_[c] = 0;
+      --deck_n_[chance_arg_];
+      break;
+    }
+    case kChDeal: {
+      const int c = pool_[o], p = chance_arg_;
+      for (int k = o; k + 1 < pool_n_; ++k) pool_[k] = pool_[k + 1];
+      pool_[--pool_n_] = kNoCard;
+      hand_[p][hand_n_[p]++] = static_cast<uint8_t>(c);
+      loc_[c] = kLocHand;
+      owner_[c] = static_cast<uint8_t>(p);
+      start_card_[p] = static_cast<uint8_t>(c);
+      break;
+    }
+    case kChCentral: {
+      int k = o;
+      for (int t = 0; t < kChandeliers; ++t)
+        if (!((central_used_ >> t) & 1u) && k-- == 0) {
+          central_tile_ = static_cast<int8_t>(t);
+          central_used_ |= static_cast<uint8_t>(1u << t);
+          break;
+        }
+      break;
+    }
+    default: break;
+  }
+  next_chance_or_flow();
+}
+
+void State::next_chance_or_flow() {
+  switch (flow_) {
+    case kFlowSetup: continue_setup(); break;
+    case kFlowRefill: continue_refill(); break;
+    default: start_round(); break;
+  }
+}
+
+// ------------------------------------------------------------------ legality
+
+bool State::tile_ok(int filter, int type) const {  // GA-TILE-1 by catalogue entry
+  if (filter < 16) return type == filter;
+  if (filter < 20) return (type & 3) == filter - 16;
+  if (filter < 24) return (type >> 2) == filter - 20;
+  return true;
+}
+
+bool State::can_take_tile(int p, int filter) const {
+  for (int a = 0; a < kAreas; ++a)
+    for (int t = 0; t < kTypes; ++t)
+      if (area_[a][t] && tile_ok(filter, t) && tile_fits(p, t)) return true;
+  return false;
+}
+
+bool State::can_take_card(int dmask) const {
+  for (int d = 0; d < 3; ++d)
+    if (((dmask >> d) & 1) && win_n_[d] > 0) return true;
+  return false;
+}
+
+int State::requirement_total(int p, int card) const {  // GA-REQ-1
+  const int d = cfg_->card_domain[card];
+  int total = cfg_->card_req_n[card];
+  for (int k = 0; k < col_n_[p][d]; ++k) total += cfg_->card_req_n[col_[p][d][k]];
+  return total;
+}
+
+bool State::requirement_met(int p, int card) const {  // GA-REQ-2, GA-REQ-3
+  const int total = requirement_total(p, card);
+  const int c = cfg_->card_req_colour[card];
+  if (c < 4) return popcount(colour_[p][c]) >= total;
+  for (int k = 0; k < 4; ++k)
+    if (popcount(colour_[p][k]) >= total) return true;
+  return false;
+}
+
+bool State::can_play(int p, bool free) const {
+  for (int k = 0; k < hand_n_[p]; ++k)
+    if (free || requirement_met(p, hand_[p][k])) return true;
+  return false;
+}
+
+bool State::can_advance(int p, int d) const {  // GA-CHIM-2, GA-CHIM-4
+  const int k = cfg_->day_chimney[d], i = chim_[p][d];
+  if (i >= cfg_->chim_n[k][0]) return false;
+  const int s = cfg_->chim_req_shape[k][0][i];
+  return popcount(cfg_->shape_mask[s] & board_occ(p)) >= cfg_->chim_req_n[k][0][i];
+}
+
+bool State::can_carry(int p, int e) const {  // GA-ORDER-2: an item that cannot be carried out is skipped
+  if (e <= kEntTileAny) return can_take_tile(p, e);
+  if (e <= kEntCardAny) return can_take_card(e == kEntCardAny ? 7 : 1 << (e - kEntCardN));
+  switch (e) {
+    case kEntPlay: return can_play(p, false);
+    case kEntPlayFree: return can_play(p, true);
+    case kEntNature:
+    case kEntCatalan:
+    case kEntExtra: return true;
+    case kEntReligion:
+      for (int k = 0; k < col_n_[p][2]; ++k)
+        if (cfg_->early_religion_rescored || !column_religion(p, col_[p][2][k])) return true;
+      return false;
+    case kEntGeneric:
+      return can_take_tile(p, kEntTileAny) || can_take_card(7) || can_play(p, false) || can_advance(p, 0) ||
+             can_advance(p, 1) || can_advance(p, 2);
+    case kEntAdvance: return can_advance(p, 0) || can_advance(p, 1) || can_advance(p, 2);
+    default: return false;
+  }
+}
+
+bool State::column_religion(int, int c) const { return (early_[c >> 6] >> (c & 63)) & 1u; }
+
+const int8_t* State::space_data(int t, int& action, int& pencils, int& hammers) const {
+  action = cfg_->track_action[0][t];
+  pencils = cfg_->track_pencils[0][t];
+  hammers = cfg_->track_hammers[0][t];
+  return nullptr;
+}
+
+// What the remaining units allow (GA-ACTN-*, GA-AMB-12, GA-AMB-13): a tile filter (-1 none),
+// a mask of card domains, play, advance.
+void State::uses_options(uint8_t&, uint8_t& card_mask, bool& play, bool& adv, int& tile_filter) const {
+  tile_filter = -1;
+  card_mask = 0;
+  play = adv = false;
+  if (pencils_ + hammers_ == 0) return;
+  int a, pe, ha;
+  space_data(space_, a, pe, ha);
+  if (a == kEntGeneric) {
+    const int used = cfg_->generic_distinct ? generic_used_ : 0;
+    if (!(used & 1)) tile_filter = kEntTileAny;
+    if (!(used & 2)) card_mask = 7;
+    play = !(used & 4);
+    adv = !(used & 8);
+    return;
+  }
+  if (a <= kEntTileAny) tile_filter = a;
+  else if (a <= kEntCardAny) card_mask = static_cast<uint8_t>(a == kEntCardAny ? 7 : 1 << (a - kEntCardN));
+  else if (a == kEntPlay) play = true;
+  else if (a == kEntAdvance) adv = true;
+  if (hammers_ > 0) play = adv = true;  // GA-ACTN-3 (b), (c)
+}
+
+void State::push_tile_takes(int p, int filter, ActionList<kMaxActions>& out) const {
+  const uint64_t occ = board_occ(p);
+  bool fit[4];
+  for (int s = 0; s < 4; ++s) fit[s] = (cfg_->shape_mask[s] & ~occ) != 0;  // GA-AMB-41
+  for (int a = 0; a < kAreas; ++a)
+    for (int t = 0; t < kTypes; ++t)
+      if (area_[a][t] && fit[t & 3] && tile_ok(filter, t)) out.push(kTakeTileBase + 16 * a + t);
+}
+
+static void push_cards(const State& s, int dmask, ActionList<State::kMaxActions>& out) {
+  int ids[9], n = 0;
+  for (int d = 0; d < 3; ++d)
+    if ((dmask >> d) & 1)
+      for (int k = 0; k < s.window_size(d); ++k) ids[n++] = s.window_card(d, k);
+  isort(ids, n);
+  for (int i = 0; i < n; ++i) out.push(kTakeCardBase + ids[i]);
+}
+
+void State::legal_actions(ActionList<kMaxActions>& out) const {
+  out.clear();
+  if (phase_ == kChance) {
+    ChanceList<kMaxChanceOutcomes> l;
+    chance_outcomes(l);
+    for (const auto& o : l) out.push(o.outcome);
+    return;
+  }
+  legal_into(out);
+}
+
+void State::legal_into(ActionList<kMaxActions>& out) const {
+  const int p = current_;
+  auto plays = [&](bool free) {
+    int ids[5], n = 0;
+    for (int k = 0; k < hand_n_[p]; ++k)
+      if (free || requirement_met(p, hand_[p][k])) ids[n++] = hand_[p][k];
+    isort(ids, n);
+    for (int i = 0; i < n; ++i) out.push(kPlayBase + ids[i]);
+  };
+  auto advances = [&]() {
+    for (int d = 0; d < 3; ++d)
+      if (can_advance(p, d)) out.push(kAdvanceBase + d);
+  };
+  switch (phase_) {
+    case kMove: {  // GA-MOVE-2..4, GA-AMB-10
+      const int n = cfg_->track_n[0];
+      const int lo = pos_[p] < 0 ? entry_of(p) : pos_[p] + 1;
+      uint64_t free = ~track_occ_ & (bit(n) - 1) & ~(bit(lo) - 1);
+      while (free) {
+        out.push(lowest_bit(free));
+        free &= free - 1;
+      }
+      out.push(kCentralArea);
+      break;
+    }
+    case kMode:
+      out.push(kPencils);
+      out.push(kHammers);
+      break;
+    case kUses: {
+      uint8_t unused, cards;
+      bool play, adv;
+      int tile;
+      uses_options(unused, cards, play, adv, tile);
+      if (tile >= 0) push_tile_takes(p, tile, out);
+      if (cards) push_cards(*this, cards, out);
+      if (play) plays(false);
+      if (adv) advances();
+      out.push(kDone);
+      break;
+    }
+    case kPlace: {
+      uint64_t b = cfg_->shape_mask[pending_tile_ & 3] & ~board_occ(p);
+      while (b) {
+        out.push(kPlaceBase + lowest_bit(b));
+        b &= b - 1;
+      }
+      break;
+    }
+    case kDiscard: {  // GA-AMB-28: one of the 4 cards held before the take
+      int ids[5], n = 0;
+      for (int k = 0; k < hand_n_[p]; ++k)
+        if (hand_[p][k] != new_card_) ids[n++] = hand_[p][k];
+      isort(ids, n);
+      for (int i = 0; i < n; ++i) out.push(kDiscardBase + ids[i]);
+      break;
+    }
+    case kFrame: {
+      const uint8_t* f = fcount_[nframes_ - 1];
+      for (int e = 0; e < kEntUsed; ++e)
+        if (f[e] && can_carry(p, e)) out.push(kResolveBase + e);
+      if (!f[kEntNature] && !f[kEntCatalan]) out.push(kDone);
+      break;
+    }
+    case kItem: {
+      const int e = item_entry_;
+      if (e <= kEntTileAny) push_tile_takes(p, e, out);
+      else if (e <= kEntCardAny) push_cards(*this, e == kEntCardAny ? 7 : 1 << (e - kEntCardN), out);
+      else if (e == kEntPlay || e == kEntPlayFree) plays(e == kEntPlayFree);
+      else if (e == kEntAdvance) advances();
+      else if (e == kEntGeneric) {  // GA-GEN-1: any one ordinary action
+        push_tile_takes(p, kEntTileAny, out);
+        push_cards(*this, 7, out);
+        plays(false);
+        advances();
+      }
+      out.push(kDone);
+      break;
+    }
+    case kTarget: {
+      int ids[33], n = 0;
+      for (int k = 0; k < col_n_[p][2]; ++k)
+        if (cfg_->early_religion_rescored || !column_religion(p, col_[p][2][k])) ids[n++] = col_[p][2][k];
+      isort(ids, n);
+      for (int i = 0; i < n; ++i) out.push(kTargetBase + ids[i]);
+      out.push(kDone);
+      break;
+    }
+    case kCentral:  // GA-CHAN-2, GA-CHAN-3
+      if (central_avail_ & 1) out.push(kCentralA);
+      if (central_avail_ & 2) out.push(kCentralB);
+      if (central_first_ && central_avail_ != 3) out.push(kDone);
+      break;
+    default: break;
+  }
+}
+
+bool State::is_legal(int32_t action) const {
+  if (phase_ == kTerminal || action < 0 || action >= kNumActions) return false;
+  ActionList<kMaxActions> l;
+  legal_actions(l);
+  for (int32_t a : l)
+    if (a == action) return true;
+  return false;
+}
+
+// ------------------------------------------------------------------ applying
+
+void State::apply(int32_t action) {
+  if (phase_ == kChance) apply_chance(action);
+  else apply_decision(action);
+  resolve_chance();
+}
+
+void State::remove_from_hand(int p, int c) {
+  int k = 0;
+  while (k < hand_n_[p] && hand_[p][k] != c) ++k;
+  for (; k + 1 < hand_n_[p]; ++k) hand_[p][k] = hand_[p][k + 1];
+  hand_[p][--hand_n_[p]] = kNoCard;
+  if (start_card_[p] == c) start_card_[p] = kNoCard;  // its identity is public from now on
+}
+
+void State::recompute_groups(int p, uint8_t* largest, uint8_t* shape_comp) const {
+  for (int k = 0; k < 4; ++k) largest[k] = shape_comp[k] = 0;
+  if (p >= players_) return;
+  auto flood = [&](uint64_t within, int start) {
+    uint64_t comp = bit(start), frontier = comp;
+    while (frontier) {
+      const int i = lowest_bit(frontier);
+      frontier &= frontier - 1;
+      const uint64_t nb = cfg_->board_nbr[i] & within & ~comp;
+      comp |= nb;
+      frontier |= nb;
+    }
+    return comp;
+  };
+  for (int c = 0; c < 4; ++c) {
+    uint64_t rest = colour_[p][c];
+    while (rest) {
+      const uint64_t g = flood(colour_[p][c], lowest_bit(rest));
+      rest &= ~g;
+      largest[c] = static_cast<uint8_t>(std::max(largest[c], static_cast<uint8_t>(popcount(g))));
+    }
+  }
+  const uint64_t occ = board_occ(p);
+  uint64_t rest = occ;
+  while (rest) {
+    const uint64_t g = flood(occ, lowest_bit(rest));
+    rest &= ~g;
+    for (int s = 0; s < 4; ++s)
+      shape_comp[s] = static_cast<uint8_t>(std::max(shape_comp[s], static_cast<uint8_t>(popcount(g & cfg_->shape_mask[s]))));
+  }
+}
+
+void State::update_groups(int p, int b, int c) {  // one flood per placement (tiles never move)
+  auto flood = [&](uint64_t within) {
+    uint64_t comp = bit(b), frontier = comp;
+    while (frontier) {
+      const int i = lowest_bit(frontier);
+      frontier &= frontier - 1;
+      const uint64_t nb = cfg_->board_nbr[i] & within & ~comp;
+      comp |= nb;
+      frontier |= nb;
+    }
+    return comp;
+  };
+  const int g = popcount(flood(colour_[p][c]));
+  if (g > largest_[p][c]) largest_[p][c] = static_cast<uint8_t>(g);
+  const uint64_t comp = flood(board_occ(p));
+  for (int s = 0; s < 4; ++s) {
+    const int n = popcount(comp & cfg_->shape_mask[s]);
+    if (n > shape_comp_[p][s]) shape_comp_[p][s] = static_cast<uint8_t>(n);
+  }
+}
+
+int State::push_frame() {
+  if (nframes_ >= kMaxFrames) return -1;  // engine cap (docs/gaudi.md): the new items are lost
+  const int f = nframes_++;
+  std::memset(fcount_[f], 0, kEntUsed);
+  std::memset(finfo_[f], 0, 8);
+  finfo_[f][kSnapDomain] = 255;
+  finfo_[f][kBonusKind] = 255;
+  return f;
+}
+
+static void add_item(uint8_t* count, uint8_t* info, int e, int amount) {
+  if (count[e] < 255) ++count[e];
+  if (e == kEntCatalan) {
+    uint16_t t = static_cast<uint16_t>(info[kCatLo] | (info[kCatHi] << 8));
+    t = static_cast<uint16_t>((t << 2) | (amount & 3));
+    info[kCatLo] = static_cast<uint8_t>(t & 0xFF);
+    info[kCatHi] = static_cast<uint8_t>(t >> 8);
+  }
+}
+
+void State::push_effects(const int8_t (*effects)[2], int n, int p, int bonus_kind) {
+  int f = -2;
+  for (int k = 0; k < n; ++k) {
+    const int e = effects[k][0];
+    if (e < 0) break;
+    if (e >= kEntVpN) {  // GA-VP-1: at once
+      add_vp(p, e - kEntVpN, effects[k][1]);
+      continue;
+    }
+    if (f == -2) f = push_frame();
+    if (f < 0) continue;
+    add_item(fcount_[f], finfo_[f], e, effects[k][1]);
+    if (bonus_kind != 255) finfo_[f][kBonusKind] = static_cast<uint8_t>(bonus_kind);
+  }
+}
+
+void State::fill_column_frame(int f, int p) {  // GA-NAT-2, GA-CAT-2 on the snapshot
+  const int d = finfo_[f][kSnapDomain], len = finfo_[f][kSnapLen];
+  for (int k = 0; k < len; ++k) {
+    const int c = col_[p][d][k];
+    for (int i = 0; i < kBanner; ++i) {
+      const int e = cfg_->card_banner[c][i][0];
+      if (e < 0) break;
+      if (e >= kEntVpN) add_vp(p, e - kEntVpN, cfg_->card_banner[c][i][1]);
+      else add_item(fcount_[f], finfo_[f], e, cfg_->card_banner[c][i][1]);
+    }
+  }
+  const int8_t(*r)[2] = d == 0 ? cfg_->nature_reward : cfg_->catalan_reward;
+  for (int i = 0; i < kColReward; ++i) {
+    const int e = r[i][0];
+    if (e < 0) break;
+    if (e >= kEntVpN) add_vp(p, e - kEntVpN, r[i][1]);
+    else add_item(fcount_[f], finfo_[f], e, r[i][1]);
+  }
+}
+
+void State::pop_frame() {
+  --nframes_;
+  phase_ = nframes_ > 0 ? kFrame : (turn_ctx_ ? kCentral : kUses);
+}
+
+void State::take_tile(int p, int a, int t) {
+  (void)p;
+  --area_[a][t];
+  pending_tile_ = static_cast<uint8_t>(t);
+  pending_bonus_ = sum16(area_[a]) == 0 ? static_cast<int8_t>(a) : -1;  // GA-BONUS-1
+  phase_ = kPlace;
+}
+
+void State::place_tile(int p, int b) {  // GA-TILE-2
+  const int c = pending_tile_ >> 2;
+  colour_[p][c] |= bit(b);
+  update_groups(p, b, c);
+  after_event(pending_bonus_);
+}
+
+void State::take_card(int p, int c) {  // GA-CARD-*
+  const int d = owner_[c];
+  int k = 0;
+  while (win_[d][k] != c) ++k;
+  for (; k + 1 < win_n_[d]; ++k) win_[d][k] = win_[d][k + 1];
+  win_[d][--win_n_[d]] = kNoCard;
+  hand_[p][hand_n_[p]++] = static_cast<uint8_t>(c);
+  loc_[c] = kLocHand;
+  owner_[c] = static_cast<uint8_t>(p);
+  pending_bonus_ = win_n_[d] == 0 ? static_cast<int8_t>(5 + d) : -1;
+  if (hand_n_[p] > 4) {  // GA-HAND-1, GA-AMB-28
+    new_card_ = static_cast<uint8_t>(c);
+    phase_ = kDiscard;
+    return;
+  }
+  after_event(pending_bonus_);
+}
+
+void State::discard(int p, int c) {
+  remove_from_hand(p, c);
+  loc_[c] = kLocDiscard;
+  owner_[c] = 0;
+  new_card_ = kNoCard;
+  after_event(pending_bonus_);
+}
+
+void State::play_card(int p, int c) {  // GA-PLAY-*, GA-NAT-1, GA-AMB-47/48
+  remove_from_hand(p, c);
+  const int d = cfg_->card_domain[c];
+  col_[p][d][col_n_[p][d]++] = static_cast<uint8_t>(c);
+  loc_[c] = kLocColumn;
+  owner_[c] = static_cast<uint8_t>(p);
+  if (d == 0) {
+    const int f = push_frame();
+    if (f >= 0) fcount_[f][kEntNature] = 1;
+  } else if (d == 2) {
+    push_effects(cfg_->card_banner[c], kBanner, p);  // usually empty (GA-REL-1)
+  }
+  pending_bonus_ = -1;
+  after_event(-1);
+}
+
+void State::advance(int p, int d) {  // GA-CHIM-1..3
+  const int k = cfg_->day_chimney[d];
+  ++chim_[p][d];
+  push_effects(cfg_->chim_reward[k][0][chim_[p][d] - 1], kChimReward, p);
+  after_event(-1);
+}
+
+void State::after_event(int slot) {
+  pending_bonus_ = -1;
+  if (slot >= 0) {  // GA-BONUS-1/2, GA-AMB-31: optional, now or never, once per kind per turn
+    const int8_t* e = slot < kAreas ? cfg_->area_bonus[0][slot] : cfg_->window_bonus[0][slot - 5];
+    const int kind = cfg_->bonus_kind[slot];
+    if (e[0] >= 0 && !((bonus_fired_ >> kind) & 1u)) {
+      if (e[0] >= kEntVpN) bonus_fired_ |= static_cast<uint8_t>(1u << kind);
+      push_effects(reinterpret_cast<const int8_t(*)[2]>(e), 1, current_, kind);
+    }
+  }
+  phase_ = nframes_ > 0 ? kFrame : (turn_ctx_ ? kCentral : kUses);
+  settle();
+}
+
+void State::end_uses() {  // GA-ORDER-1 steps 5, 6
+  const int p = current_;
+  if (exit_after_) {  // GA-FIN-2
+    if (pos_[p] >= 0 && pos_[p] < kTMax) track_occ_ &= ~bit(pos_[p]);
+    pos_[p] = kGone;
+  }
+  end_turn();
+}
+
+void State::settle() {
+  const int p = current_;
+  for (;;) {
+    if (phase_ == kFrame) {
+      const int f = nframes_ - 1;
+      uint8_t* cnt = fcount_[f];
+      int n = 0, only = -1;
+      for (int e = 0; e < kEntUsed; ++e)
+        if (cnt[e] && can_carry(p, e)) {
+          ++n;
+          only = e;
+        }
+      if (n == 0) {  // nothing can be carried out: DONE is the only option
+        if (finfo_[f][kReps] > 0) {
+          --finfo_[f][kReps];
+          std::memset(cnt, 0, kEntUsed);
+          finfo_[f][kCatLo] = finfo_[f][kCatHi] = 0;
+          fill_column_frame(f, p);
+          continue;
+        }
+        pop_frame();
+        continue;
+      }
+      if (n == 1 && (only == kEntNature || only == kEntCatalan) && cnt[only] == 1) {  // a column resolution alone
+        apply_decision(kResolveBase + only);
+        return;
+      }
+      return;
+    }
+    if (phase_ == kUses) {
+      uint8_t unused, cards;
+      bool play, adv;
+      int tile;
+      uses_options(unused, cards, play, adv, tile);
+      const bool any = (tile >= 0 && can_take_tile(p, tile)) || (cards && can_take_card(cards)) ||
+                       (play && can_play(p, false)) || (adv && (can_advance(p, 0) || can_advance(p, 1) || can_advance(p, 2)));
+      if (!any) end_uses();
+      return;
+    }
+    if (phase_ == kCentral && central_avail_ == 0) {
+      end_turn();
+      return;
+    }
+    return;
+  }
+}
+
+void State::apply_decision(int32_t a) {
+  const int p = current_;
+  if (a < kPencils) {  // MOVE
+    if (pos_[p] >= 0 && pos_[p] < kTMax) track_occ_ &= ~bit(pos_[p]);
+    if (a == kCentralArea) {  // GA-CHAN-*
+      pos_[p] = kGone;
+      central_first_ = !anyone_finished_;
+      if (central_first_) next_start_ = static_cast<uint8_t>(p);  // GA-CHAN-5
+      anyone_finished_ = 1;
+      central_avail_ = 3;
+      turn_ctx_ = 1;
+      phase_ = kCentral;
+      return;
+    }
+    pos_[p] = static_cast<int8_t>(a);
+    track_occ_ |= bit(a);
+    space_ = static_cast<uint8_t>(a);
+    int mx = -1;  // GA-MOVE-5, GA-AMB-9: strictly ahead of every other marker on the track
+    for (int m = 0; m < 5; ++m)
+      if (m != p && marker_used(m) && pos_[m] >= 0 && pos_[m] < kTMax) mx = std::max<int>(mx, pos_[m]);
+    leader_ = a > mx && !(cfg_->finished_markers_block_leader && anyone_finished_);
+    exit_after_ = anyone_finished_ && cfg_->track_red[0][a];  // GA-FIN-2, GA-AMB-14
+    int act, pe, ha;
+    space_data(a, act, pe, ha);
+    pencils_ = static_cast<uint8_t>(pe);
+    hammers_ = static_cast<uint8_t>(ha);
+    if (leader_) mode_ = 3;
+    else if (pe > 0 && ha > 0) {  // GA-ACTN-5
+      phase_ = kMode;
+      return;
+    } else mode_ = pe > 0 ? 1 : 2;
+    phase_ = kUses;
+    settle();
+    return;
+  }
+  if (a == kPencils || a == kHammers) {
+    mode_ = a == kPencils ? 1 : 2;
+    if (a == kPencils) hammers_ = 0;
+    else pencils_ = 0;
+    phase_ = kUses;
+    settle();
+    return;
+  }
+  if (a == kDone) {
+    switch (phase_) {
+      case kUses: end_uses(); return;
+      case kFrame:
+        std::memset(fcount_[nframes_ - 1], 0, kEntUsed);  // declines the rest (reps follow in settle)
+        finfo_[nframes_ - 1][kCatLo] = finfo_[nframes_ - 1][kCatHi] = 0;
+        phase_ = kFrame;
+        settle();
+        return;
+      case kItem:
+      case kTarget:
+        phase_ = kFrame;
+        settle();
+        return;
+      case kCentral:
+        central_avail_ = 0;
+        settle();
+        return;
+      default: return;
+    }
+  }
+  int type = -1;  // use type for the unit spending: 0 tile, 1 card, 2 play, 3 advance
+  if (a >= kTakeTileBase && a < kPlaceBase) type = 0;
+  else if (a >= kTakeCardBase && a < kPlayBase) type = 1;
+  else if (a >= kPlayBase && a < kDiscardBase) type = 2;
+  else if (a >= kAdvanceBase && a < kCentralA) type = 3;
+  if (phase_ == kUses && type >= 0) {
+    int act, pe, ha;
+    space_data(space_, act, pe, ha);
+    const bool pencil_can = act == kEntGeneric || (type == 0 && act <= kEntTileAny) ||
+                            (type == 1 && act >= kEntCardN && act <= kEntCardAny) || (type == 2 && act == kEntPlay) ||
+                            (type == 3 && act == kEntAdvance);
+    if (pencil_can && pencils_ > 0) --pencils_;
+    else --hammers_;
+    if (act == kEntGeneric) generic_used_ |= static_cast<uint8_t>(1u << type);
+  }
+  if (type == 0) {
+    const int x = a - kTakeTileBase;
+    take_tile(p, x >> 4, x & 15);
+    return;
+  }
+  if (a >= kPlaceBase && a < kTakeCardBase) {
+    place_tile(p, a - kPlaceBase);
+    return;
+  }
+  if (type == 1) {
+    take_card(p, a - kTakeCardBase);
+    return;
+  }
+  if (type == 2) {
+    play_card(p, a - kPlayBase);
+    return;
+  }
+  if (a >= kDiscardBase && a < kAdvanceBase) {
+    discard(p, a - kDiscardBase);
+    return;
+  }
+  if (type == 3) {
+    advance(p, a - kAdvanceBase);
+    return;
+  }
+  if (a == kCentralA || a == kCentralB) {
+    const int o = a - kCentralA;
+    central_avail_ = central_first_ ? static_cast<uint8_t>(central_avail_ & ~(1u << o)) : 0;
+    phase_ = kCentral;
+    push_effects(cfg_->chandelier[central_tile_][o], kCentralEff, p);
+    phase_ = nframes_ > 0 ? kFrame : kCentral;
+    settle();
+    return;
+  }
+  if (a >= kResolveBase && a < kTargetBase) {
+    const int e = a - kResolveBase, f = nframes_ - 1;
+    --fcount_[f][e];
+    if (finfo_[f][kBonusKind] != 255) bonus_fired_ |= static_cast<uint8_t>(1u << finfo_[f][kBonusKind]);
+    if (e == kEntNature || e == kEntCatalan) {
+      int times = 1;
+      if (e == kEntCatalan) {
+        uint16_t t = static_cast<uint16_t>(finfo_[f][kCatLo] | (finfo_[f][kCatHi] << 8));
+        times = (t & 3) ? (t & 3) : 1;
+        t = static_cast<uint16_t>(t >> 2);
+        finfo_[f][kCatLo] = static_cast<uint8_t>(t & 0xFF);
+        finfo_[f][kCatHi] = static_cast<uint8_t>(t >> 8);
+      }
+      const int g = push_frame();
+      if (g >= 0) {
+        finfo_[g][kSnapDomain] = static_cast<uint8_t>(e - kEntNature);
+        finfo_[g][kSnapLen] = col_n_[p][e - kEntNature];
+        finfo_[g][kReps] = static_cast<uint8_t>(times - 1);
+        fill_column_frame(g, p);
+      }
+      phase_ = kFrame;
+      settle();
+      return;
+    }
+    if (e == kEntExtra) {  // GA-AMB-33
+      if (extra_turns_ < 255) ++extra_turns_;
+      settle();
+      return;
+    }
+    item_entry_ = static_cast<uint8_t>(e);
+    phase_ = e == kEntReligion ? kTarget : kItem;
+    return;
+  }
+  if (a >= kTargetBase && a < kCategoryBase) {  // GA-REL-2, GA-AMB-32
+    const int c = a - kTargetBase;
+    add_vp(p, 2, religion_value(p, c));
+    early_[c >> 6] |= bit(c & 63);
+    phase_ = kFrame;
+    settle();
+    return;
+  }
+}
+
+// ------------------------------------------------------------------ scoring
+
+int State::count_value(int p, int kind, int arg, const int* cat) const {  // GA-DATA-8, GA-AMB-50
+  switch (kind) {
+    case 0: return cat[arg];
+    case 1: {
+      int n = 0;
+      for (int k = 0; k < 9; ++k) n += cat[k] > 0;
+      return n;
+    }
+    case 2: return chim_[p][arg];
+    case 3: return chim_[p][0] + chim_[p][1] + chim_[p][2];
+    case 4: return popcount(cfg_->shape_mask[arg] & board_occ(p));
+    case 5: return popcount(colour_[p][arg]);
+    case 6: return std::max(std::max(largest_[p][0], largest_[p][1]), std::max(largest_[p][2], largest_[p][3]));
+    default: return 0;
+  }
+}
+
+static int condition_value(const Config& c, int card, int count) {
+  const int vp = c.card_rel_vp[card], m = c.card_rel_threshold[card];
+  return m == 0 ? vp * count : (count >= m ? vp : 0);
+}
+
+int State::religion_value(int p, int card) const {  // GA-AMB-35 for one card: the wild cards where they help most
+  int cat[10] = {}, wild = 0;
+  for (int d = 0; d < 3; ++d)
+    for (int k = 0; k < col_n_[p][d]; ++k) {
+      const int g = cfg_->card_category[col_[p][d][k]];
+      if (g == 9) ++wild;
+      else ++cat[g];
+    }
+  const int kind = cfg_->card_rel_count[card][0], arg = cfg_->card_rel_count[card][1];
+  if (kind == 0) cat[arg] += wild;
+  int count = count_value(p, kind, arg, cat);
+  if (kind == 1) count = std::min(9, count + wild);
+  return condition_value(*cfg_, card, count);
+}
+
+int State::group_sizes(int p, int* out) const {
+  int n = 0;
+  for (int c = 0; c < 4; ++c) {
+    uint64_t rest = colour_[p][c];
+    while (rest) {
+      uint64_t comp = bit(lowest_bit(rest)), frontier = comp;
+      while (frontier) {
+        const int i = lowest_bit(frontier);
+        frontier &= frontier - 1;
+        const uint64_t nb = cfg_->board_nbr[i] & colour_[p][c] & ~comp;
+        comp |= nb;
+        frontier |= nb;
+      }
+      rest &= ~comp;
+      out[n++] = popcount(comp);
+    }
+  }
+  std::sort(out, out + n, [](int a, int b) { return a > b; });
+  return n;
+}
+
+static void final_of(const int* dom, int bonus, int& fin, int& tb) {  // GA-SCORE-3..5
+  const int mx = std::max(dom[0], std::max(dom[1], dom[2]));
+  fin = dom[0] + dom[1] + dom[2] - mx + bonus;
+  tb = mx;
+}
+
+int State::end_scoring(int p, int* best_dom, int* best_tb) const {  // GA-SCORE-1..5, GA-AMB-34/35/36
+  int sizes[64];
+  const int ng = group_sizes(p, sizes);
+  const int bonus = (ng > 1 ? sizes[1] : 0) + (ng > 2 ? sizes[2] : 0);
+  int cat[10] = {}, wild = 0;
+  for (int d = 0; d < 3; ++d)
+    for (int k = 0; k < col_n_[p][d]; ++k) {
+      const int g = cfg_->card_category[col_[p][d][k]];
+      if (g == 9) ++wild;
+      else ++cat[g];
+    }
+  // reached end effects (chimney order N, C, R, bottom to top)
+  int adds[18], nadd = 0;
+  int best_fin = -(1 << 30), btb = -(1 << 30);
+  int assign[9] = {};
+  // enumerate the multisets of categories for the wild cards (C(g + 8, 8))
+  auto evaluate = [&]() {
+    int c2[10];
+    for (int k = 0; k < 10; ++k) c2[k] = cat[k] + (k < 9 ? assign[k] : 0);
+    int dom[3] = {score_[p][0], score_[p][1], score_[p][2]};
+    for (int k = 0; k < col_n_[p][2]; ++k) {
+      const int c = col_[p][2][k];
+      if (!cfg_->early_religion_rescored && ((early_[c >> 6] >> (c & 63)) & 1u)) continue;
+      if (cfg_->card_rel_count[c][0] < 0) continue;
+      dom[2] += condition_value(*cfg_, c, count_value(p, cfg_->card_rel_count[c][0], cfg_->card_rel_count[c][1], c2));
+    }
+    nadd = 0;
+    for (int d = 0; d < 3; ++d) {
+      const int t = cfg_->day_chimney[d];
+      for (int i = 0; i < chim_[p][d]; ++i) {
+        const int8_t* e = cfg_->chim_end[t][0][i];
+        if (e[0] == 0) dom[e[1]] += e[2];
+        else if (e[0] == 1) dom[e[1]] += e[2] * count_value(p, e[3], e[4], c2);
+        else if (e[0] == 2) adds[nadd++] = e[2];
+        // e[0] == 3 (swap two domains) never changes the final score or the tie-break value
+      }
+    }
+    for (int k = 0; k < nadd; ++k) {  // end_add: the domain that maximises (final, tie-break)
+      int bd = 0, bf = -(1 << 30), bt = -(1 << 30);
+      for (int d = 0; d < 3; ++d) {
+        dom[d] += adds[k];
+        int f, t;
+        final_of(dom, bonus, f, t);
+        dom[d] -= adds[k];
+        if (f > bf || (f == bf && t > bt)) bf = f, bt = t, bd = d;
+      }
+      dom[bd] += adds[k];
+    }
+    int f, t;
+    final_of(dom, bonus, f, t);
+    if (f > best_fin || (f == best_fin && t > btb)) {
+      best_fin = f;
+      btb = t;
+      for (int d = 0; d < 3; ++d) best_dom[d] = dom[d];
+    }
+  };
+  auto rec = [&](auto&& self, int k, int left) -> void {
+    if (k == 8) {
+      assign[8] = left;
+      evaluate();
+      return;
+    }
+    for (int x = 0; x <= left; ++x) {
+      assign[k] = x;
+      self(self, k + 1, left - x);
+    }
+  };
+  rec(rec, 0, wild);
+  *best_tb = btb;
+  return best_fin;
+}
+
+void State::finish_game() {
+  for (int p = 0; p < players_; ++p) {
+    int dom[3], tb;
+    final_[p] = static_cast<int16_t>(end_scoring(p, dom, &tb));
+    tiebreak_[p] = static_cast<int16_t>(tb);
+    for (int d = 0; d < 3; ++d) score_[p][d] = static_cast<int16_t>(dom[d]);
+  }
+  phase_ = kTerminal;
+}
+
+void State::scores(double* out) const {
+  for (int p = 0; p < players_; ++p) {
+    if (phase_ == kTerminal) {
+      out[p] = final_[p];
+      continue;
+    }
+    int sizes[64];
+    const int ng = group_sizes(p, sizes);
+    int f, t;
+    int dom[3] = {score_[p][0], score_[p][1], score_[p][2]};
+    final_of(dom, (ng > 1 ? sizes[1] : 0) + (ng > 2 ? sizes[2] : 0), f, t);
+    out[p] = f;
+  }
+}
+
+uint32_t State::winners() const {  // GA-END-3
+  if (phase_ != kTerminal) return 0;
+  uint32_t mask = 0;
+  int bf = 0, bt = 0;
+  for (int p = 0; p < players_; ++p) {
+    if (!mask || final_[p] > bf || (final_[p] == bf && tiebreak_[p] > bt)) {
+      bf = final_[p];
+      bt = tiebreak_[p];
+      mask = 1u << p;
+    } else if (final_[p] == bf && tiebreak_[p] == bt) {
+      mask |= 1u << p;
+    }
+  }
+  return mask;
+}
+
+void State::returns(double* out) const {
+  for (int p = 0; p < players_; ++p) out[p] = 0.0;
+  if (phase_ != kTerminal) return;
+  if (cfg_->returns_mode == 0) {
+    scores(out);
+    return;
+  }
+  shared_win_returns(winners(), players_, out);
+}
+
+double State::heuristic(int player) const {
+  // Provisional final score (two lowest domains + tile bonus), plus 0.5 per card in hand,
+  // 0.8 per chimney step and 0.3 per card in the columns (docs/gaudi.md).
+  double s[kMaxPlayers];
+  scores(s);
+  if (phase_ == kTerminal) return s[player] + 0.01 * tiebreak_[player];
+  const int cols = col_n_[player][0] + col_n_[player][1] + col_n_[player][2];
+  return s[player] + 0.5 * hand_n_[player] + 0.8 * (chim_[player][0] + chim_[player][1] + chim_[player][2]) +
+         0.3 * cols;
+}
+
+// ------------------------------------------------------------------ hidden information
+
+void State::resample_hidden(int observer, uint64_t seed) {
+  // Unknown to the observer: the deck cards, the undealt starting pool and the other seats'
+  // starting cards still in hand (GA-ORDER-5). They are re-dealt per domain from a canonical
+  // order (ascending ids) with the seed, so the result depends only on the observer's view.
+  // The seat to move keeps its own hidden card when it is not the observer: its legal actions
+  // (PLAY/DISCARD by card id) are public through legal_actions() (docs/gaudi.md).
+  rng_.seed(seed);
+  if (phase_ == kTerminal) return;
+  const int mover = (phase_ != kChance) ? current_ : -1;
+  int sidx[kMaxPlayers];
+  for (int q = 0; q < kMaxPlayers; ++q) {
+    sidx[q] = -1;
+    if (q < players_ && start_card_[q] != kNoCard)
+      for (int k = 0; k < hand_n_[q]; ++k)
+        if (hand_[q][k] == start_card_[q]) sidx[q] = k;
+  }
+  for (int d = 0; d < 3; ++d) {
+    uint8_t cards[kCards];
+    int n = 0;
+    uint8_t* slots[kMaxPlayers * 2];
+    int ns = 0;
+    for (int q = 0; q < players_; ++q) {
+      const int c = start_card_[q];
+      if (q == observer || q == mover || c == kNoCard || cfg_->card_domain[c] != d) continue;
+      for (int k = 0; k < hand_n_[q]; ++k)
+        if (hand_[q][k] == c) slots[ns++] = &hand_[q][k];
+    }
+    for (int k = 0; k < pool_n_; ++k)
+      if (cfg_->card_domain[pool_[k]] == d) slots[ns++] = &pool_[k];
+    if (ns == 0) continue;
+    for (int c = 0; c < kCards; ++c)
+      if (cfg_->card_domain[c] == d && loc_[c] == kLocDeck) cards[n++] = static_cast<uint8_t>(c);
+    for (int i = 0; i < ns; ++i) cards[n++] = *slots[i];
+    isort(cards, n);
+    for (int i = n - 1; i > 0; --i) std::swap(cards[i], cards[rng_.below(static_cast<uint32_t>(i + 1))]);
+    for (int i = 0; i < n; ++i) loc_[cards[i]] = kLocDeck, owner_[cards[i]] = static_cast<uint8_t>(d);
+    for (int i = 0; i < ns; ++i) *slots[i] = cards[i];
+  }
+  for (int q = 0; q < players_; ++q) {
+    for (int k = 0; k < hand_n_[q]; ++k) {
+      const int c = hand_[q][k];
+      if (loc_[c] == kLocDeck) {
+        loc_[c] = kLocHand;
+        owner_[c] = static_cast<uint8_t>(q);
+      }
+    }
+    if (sidx[q] >= 0) start_card_[q] = hand_[q][sidx[q]];
+  }
+  for (int k = 0; k < pool_n_; ++k) loc_[pool_[k]] = kLocPool, owner_[pool_[k]] = 0;
+  rebuild_derived();
+}
+
+// ------------------------------------------------------------------ observation
+// Layout (docs/gaudi.md), seats relative to the observer (0 = the observer):
+//   global: round 3, phase 11, chance kind 6, seat to act 4, central tile 7, central tiles used 7,
+//     central options 2, first arrival 1, someone finished 1, start player 4, marker holder 4,
+//     extra turns 1, leader 1, unit mode 3, pencils 1, hammers 1, generic types used 4, exit 1,
+//     space 48, pending tile 16, item entry 40, frames 12 x (40 counts + 4 info)
+//   track: 5 markers (4 seats, then the virtual marker) x 50 (not entered, 0..47, left)
+//   supply: 5 areas x 16 + bag 16 + deck sizes 3
+//   cards: 99 x 12 (unknown to the observer, window, discarded, pool, hand of seat k x4, column of seat k x4)
+//   seats x4: hand domain counts 3, hand size 1, domain scores 3, chimneys 3, board 64 x 4 colours
+namespace {
+constexpr int kObsGlobal = 3 + 11 + 6 + 4 + 7 + 7 + 2 + 1 + 1 + 4 + 4 + 1 + 1 + 3 + 1 + 1 + 4 + 1 + 48 + 16 + 40 +
+                           kMaxFrames * 44;
+constexpr int kObsTrack = 5 * 50;
+constexpr int kObsSupply = 5 * 16 + 16 + 3;
+constexpr int kObsCards = kCards * 12;
+constexpr int kObsSeat = 3 + 1 + 3 + 3 + 64 * 4;
+constexpr int kObsSize = kObsGlobal + kObsTrack + kObsSupply + kObsCards + 4 * kObsSeat;
+}  // namespace
+
+int State::observation_size() const { return kObsSize; }
+
+void State::observation(int player, float* out) const {
+  std::memset(out, 0, sizeof(float) * kObsSize);
+  float* o = out;
+  auto rel = [&](int q) { return (q - player + players_) % players_; };
+  o[round_ - 1] = 1;
+  o += 3;
+  o[phase_] = 1;
+  o += 11;
+  if (phase_ == kChance) o[chance_kind_] = 1;
+  o += 6;
+  if (phase_ != kChance && phase_ != kTerminal) o[rel(current_)] = 1;
+  o += 4;
+  if (central_tile_ >= 0) o[central_tile_] = 1;
+  o += 7;
+  for (int t = 0; t < 7; ++t) o[t] = (central_used_ >> t) & 1;
+  o += 7;
+  o[0] = central_avail_ & 1;
+  o[1] = (central_avail_ >> 1) & 1;
+  o += 2;
+  *o++ = central_first_;
+  *o++ = anyone_finished_;
+  o[rel(start_player_)] = 1;
+  o += 4;
+  o[rel(next_start_)] = 1;
+  o += 4;
+  *o++ = extra_turns_ / 4.0f;
+  *o++ = leader_;
+  if (mode_ >= 1 && mode_ <= 3) o[mode_ - 1] = 1;
+  o += 3;
+  *o++ = pencils_ / 3.0f;
+  *o++ = hammers_ / 3.0f;
+  for (int k = 0; k < 4; ++k) o[k] = (generic_used_ >> k) & 1;
+  o += 4;
+  *o++ = exit_after_;
+  if (phase_ != kChance && phase_ != kTerminal && phase_ != kMove && phase_ != kCentral) o[space_] = 1;
+  o += 48;
+  if (phase_ == kPlace) o[pending_tile_] = 1;
+  o += 16;
+  if (phase_ == kItem || phase_ == kTarget) o[item_entry_] = 1;
+  o += 40;
+  for (int f = 0; f < kMaxFrames; ++f) {
+    if (f < nframes_) {
+      for (int e = 0; e < kEntUsed; ++e) o[e] = fcount_[f][e] / 4.0f;
+      o[40] = finfo_[f][kReps];
+      o[41] = finfo_[f][kSnapDomain] == 255 ? -1.0f : finfo_[f][kSnapDomain];
+      o[42] = finfo_[f][kSnapLen] / 10.0f;
+      o[43] = finfo_[f][kBonusKind] == 255 ? -1.0f : finfo_[f][kBonusKind];
+    }
+    o += 44;
+  }
+  for (int m = 0; m < 5; ++m) {
+    const int q = m < 4 ? m : kVirtual;  // slot m: relative seat m, then the virtual marker
+    const int real = q == kVirtual ? kVirtual : (q < players_ ? (q + player) % players_ : -1);
+    if (real >= 0 && marker_used(real)) o[pos_[real] + 1] = 1;
+    o += 50;
+  }
+  for (int a = 0; a < kAreas; ++a)
+    for (int t = 0; t < kTypes; ++t) *o++ = area_[a][t] / 5.0f;
+  for (int t = 0; t < kTypes; ++t) *o++ = bag_[t] / 6.0f;
+  for (int d = 0; d < 3; ++d) *o++ = deck_n_[d] / 33.0f;
+  for (int c = 0; c < kCards; ++c) {
+    const int l = loc_[c], w = owner_[c];
+    if (l == kLocWindow) o[1] = 1;
+    else if (l == kLocDiscard) o[2] = 1;
+    else if (l == kLocHand) {
+      if (w != player && start_card_[w] == c) o[0] = 1;  // hidden identity
+      else o[4 + rel(w)] = 1;
+    } else if (l == kLocColumn) o[8 + rel(w)] = 1;
+    else o[0] = 1;  // deck or undealt pool: unknown
+    o += 12;
+  }
+  for (int k = 0; k < 4; ++k) {
+    if (k < players_) {
+      const int q = (player + k) % players_;
+      for (int i = 0; i < hand_n_[q]; ++i) o[cfg_->card_domain[hand_[q][i]]] += 0.25f;
+      o[3] = hand_n_[q] / 4.0f;
+      for (int d = 0; d < 3; ++d) o[4 + d] = score_[q][d] / 50.0f;
+      for (int d = 0; d < 3; ++d) o[7 + d] = chim_[q][d] / 6.0f;
+      for (int c = 0; c < 4; ++c)
+        for_each_bit(colour_[q][c], [&](int b) { o[10 + 4 * b + c] = 1; });
+    }
+    o += kObsSeat;
+  }
+}
+
+// ------------------------------------------------------------------ names
+
+std::string State::action_to_string(int32_t a) const {
+  if (phase_ == kChance) {
+    require<IllegalAction>(a >= 0 && a < kMaxChanceOutcomes, "gaudi: no chance outcome ", a);
+    return "outcome " + std::to_string(a);
+  }
+  require<IllegalAction>(a >= 0 && a < kNumActions, "gaudi: no action has id ", a, " (ids are 0..653)");
+  std::ostringstream os;
+  if (a < kCentralArea) os << "move " << a;
+  else if (a == kCentralArea) os << "move central";
+  else if (a == kPencils) os << "pencils";
+  else if (a == kHammers) os << "hammers";
+  else if (a < kPlaceBase) {
+    const int x = a - kTakeTileBase;
+    os << "take tile a" << (x >> 4) << " c" << ((x >> 2) & 3) << " s" << (x & 3);
+  } else if (a < kTakeCardBase) os << "place " << a - kPlaceBase;
+  else if (a < kPlayBase) os << "take card " << a - kTakeCardBase;
+  else if (a < kDiscardBase) os << "play card " << a - kPlayBase;
+  else if (a < kAdvanceBase) os << "discard card " << a - kDiscardBase;
+  else if (a < kCentralA) os << "advance " << kDomainLetters[a - kAdvanceBase];
+  else if (a == kCentralA) os << "central A";
+  else if (a == kCentralB) os << "central B";
+  else if (a < kTargetBase) os << "resolve " << a - kResolveBase;
+  else if (a < kCategoryBase) os << "target card " << a - kTargetBase;
+  else if (a < kDone) os << "category " << a - kCategoryBase;
+  else os << "done";
+  return os.str();
+}
+
+int32_t State::string_to_action(const std::string& text) const {
+  std::string t;
+  for (char ch : text) t += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  if (phase_ == kChance && t.rfind("outcome ", 0) == 0) {
+    for (int o = 0; o < kMaxChanceOutcomes; ++o)
+      if (t == "outcome " + std::to_string(o)) return o;
+  }
+  // names are unique per id: compare against the generated names of the plausible range
+  int lo = 0, hi = kNumActions;
+  auto starts = [&](const char* p) { return t.rfind(p, 0) == 0; };
+  if (starts("move")) lo = 0, hi = kPencils;
+  else if (starts("take tile")) lo = kTakeTileBase, hi = kPlaceBase;
+  else if (starts("place")) lo = kPlaceBase, hi = kTakeCardBase;
+  else if (starts("take card")) lo = kTakeCardBase, hi = kPlayBase;
+  else if (starts("play card")) lo = kPlayBase, hi = kDiscardBase;
+  else if (starts("discard")) lo = kDiscardBase, hi = kAdvanceBase;
+  else if (starts("resolve")) lo = kResolveBase, hi = kTargetBase;
+  else if (starts("target")) lo = kTargetBase, hi = kCategoryBase;
+  State copy = *this;
+  copy.phase_ = kMove;  // decision names do not depend on the phase
+  for (int a = lo; a < hi; ++a) {
+    std::string name = copy.action_to_string(a);
+    for (char& ch : name) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    if (name == t) return a;
+  }
+  fail<IllegalAction>("gaudi: cannot read action '", text, "'; expected e.g. 'move 7', 'move central', 'pencils', "
+                      "'hammers', 'take tile a2 c1 s3', 'place 12', 'take card 40', 'play card 40', 'discard card 40', "
+                      "'advance N', 'central A', 'resolve 24', 'target card 70', 'done'");
+}
+
+std::string State::illegal_reason(int32_t a) const {
+  std::ostringstream os;
+  if (phase_ == kTerminal) return "the game is over";
+  if (a < 0 || a >= kNumActions) {
+    os << "action id " << a << " is out of range (0..653)";
+    return os.str();
+  }
+  if (phase_ == kChance) {
+    os << "chance node: " << a << " is not a possible outcome";
+    return os.str();
+  }
+  const std::string name = action_to_string(a);
+  const int p = current_;
+  static const char* const kPhaseNames[] = {"chance", "move", "pencils-or-hammers choice", "uses", "tile placement",
+                                            "discard", "reward frame", "reward item", "religion target",
+                                            "central area", "over"};
+  os << "'" << name << "' is not legal now (seat " << p << ", " << kPhaseNames[phase_] << " phase): ";
+  if (phase_ == kMove && a <= kCentralArea) {
+    const int lo = pos_[p] < 0 ? entry_of(p) : pos_[p] + 1;
+    if (a < lo) os << "a marker moves forward only, to index " << lo << " or beyond";
+    else if (a >= cfg_->track_n[0]) os << "the track has " << cfg_->track_n[0] << " spaces";
+    else os << "the space is occupied by another marker (GA-MOVE-4)";
+  } else if (a >= kTakeTileBase && a < kPlaceBase && (phase_ == kUses || phase_ == kItem)) {
+    const int x = a - kTakeTileBase;
+    if (!area_[x >> 4][x & 15]) os << "area " << (x >> 4) << " has no such tile";
+    else if (!tile_fits(p, x & 15)) os << "the tile fits no empty space of its shape (GA-AMB-41)";
+    else os << "this action does not allow that tile";
+  } else if (a >= kPlaceBase && a < kTakeCardBase && phase_ == kPlace) {
+    os << "space " << a - kPlaceBase << " is occupied, absent or of another shape (GA-TILE-2/5)";
+  } else if (a >= kPlayBase && a < kDiscardBase && (phase_ == kUses || phase_ == kItem)) {
+    const int c = a - kPlayBase;
+    if (loc_[c] != kLocHand || owner_[c] != p) os << "card " << c << " is not in the hand";
+    else if (!requirement_met(p, c)) os << "the requirement is not met: " << requirement_total(p, c) << " tiles needed (GA-REQ-*)";
+    else os << "no unit or reward allows a play now";
+  } else if (a >= kTakeCardBase && a < kPlayBase && phase_ == kDiscard) {
+    os << "the hand is full: discard one of the 4 older cards first (GA-AMB-28)";
+  } else if (phase_ == kDiscard) {
+    os << "a card must be discarded (the hand holds 5)";
+  } else if (a >= kAdvanceBase && a < kCentralA) {
+    os << "the chimney is at its top or its next requirement is not met (GA-CHIM-2)";
+  } else if (a == kDone && phase_ == kFrame) {
+    os << "a column resolution is always carried out (GA-ORDER-2)";
+  } else {
+    os << "it is not among the legal actions";
+  }
+  return os.str();
+}
+
+// ------------------------------------------------------------------ validation
+
+void State::validate() const {
+  const Config& c = *cfg_;
+  auto req = [](bool ok, const auto&... parts) { require<InvalidState>(ok, "gaudi state: ", parts...); };
+  req(rng_.valid(), "the RNG state is all zeros");
+  req(phase_ < kNumPhases, "unknown phase ", int(phase_));
+  req(chance_kind_ <= kChCentral && flow_ <= kFlowRound && setup_step_ <= 5, "chance kind, flow or setup step out of range");
+  req(round_ >= 1 && round_ <= 3, "round must be 1..3");
+  req(current_ < players_ && start_player_ < players_ && next_start_ < players_, "a seat index is out of range");
+  req(turn_idx_ < num_markers(), "turn_index out of range");
+  // markers
+  uint64_t occ = 0;
+  for (int m = 0; m < 5; ++m) {
+    const int x = pos_[m];
+    if (!marker_used(m)) {
+      req(x == kNotEntered || (m == kVirtual && x == kGone), "marker ", m, " is not in this game");
+      continue;
+    }
+    req(x == kNotEntered || x == kGone || (x >= 0 && x < c.track_n[0]), "marker ", m, " position out of range");
+    if (x >= 0 && x < kTMax) {
+      req(!((occ >> x) & 1u), "two markers on track index ", x);
+      occ |= bit(x);
+      if (m != kVirtual) req(x >= entry_of(m), "marker ", m, " stands before its entry space");
+    }
+  }
+  // tiles: 96 accounted for
+  int per_type[kTypes];
+  for (int t = 0; t < kTypes; ++t) per_type[t] = bag_[t];
+  for (int a = 0; a < kAreas; ++a) {
+    req(sum16(area_[a]) <= 5, "area ", a, " holds more than 5 tiles");
+    for (int t = 0; t < kTypes; ++t) per_type[t] += area_[a][t];
+  }
+  for (int p = 0; p < kMaxPlayers; ++p) {
+    uint64_t seen = 0;
+    for (int k = 0; k < 4; ++k) {
+      req(p < players_ || colour_[p][k] == 0, "seat ", p, " is not in this game but has tiles");
+      req((colour_[p][k] & ~c.board_all) == 0 && (colour_[p][k] & seen) == 0, "seat ", p, " colour ", k,
+          ": tiles off the board or on a space that holds another tile");
+      seen |= colour_[p][k];
+      for (int s = 0; s < 4; ++s) per_type[4 * k + s] += popcount(colour_[p][k] & c.shape_mask[s]);
+    }
+  }
+  const bool placing = phase_ == kPlace;
+  for (int t = 0; t < kTypes; ++t)
+    req(per_type[t] + (placing && pending_tile_ == t) == 6, "tile type ", t, ": ", per_type[t] + (placing && pending_tile_ == t),
+        " accounted for, 6 expected");
+  req(pending_tile_ < kTypes, "pending_tile out of range");
+  // cards: 99 accounted for, each exactly once
+  int seen_card[kCards] = {};
+  int dn[3] = {};
+  for (int d = 0; d < 3; ++d) {
+    req(win_n_[d] <= 3, "window ", d, " holds more than 3 cards");
+    for (int k = 0; k < 3; ++k) {
+      const int x = win_[d][k];
+      if (k >= win_n_[d]) {
+        req(x == kNoCard, "window ", d, " has a card past its size");
+        continue;
+      }
+      req(x < kCards && c.card_domain[x] == d && loc_[x] == kLocWindow && owner_[x] == d, "window ", d, " slot ", k, " is inconsistent");
+      ++seen_card[x];
+    }
+  }
+  req(pool_n_ <= players_, "pool too large");
+  for (int k = 0; k < kMaxPlayers; ++k) {
+    const int x = pool_[k];
+    if (k >= pool_n_) {
+      req(x == kNoCard, "pool slot ", k, " must be empty");
+      continue;
+    }
+    req(x < kCards && loc_[x] == kLocPool, "pool slot ", k, " is inconsistent");
+    ++seen_card[x];
+  }
+  for (int p = 0; p < kMaxPlayers; ++p) {
+    const int limit = (phase_ == kDiscard && p == current_) ? 5 : 4;
+    req(hand_n_[p] <= limit && (p < players_ || hand_n_[p] == 0), "seat ", p, " hand size ", int(hand_n_[p]), " out of range");
+    bool start_found = start_card_[p] == kNoCard;
+    for (int k = 0; k < 5; ++k) {
+      const int x = hand_[p][k];
+      if (k >= hand_n_[p]) {
+        req(x == kNoCard, "seat ", p, " hand slot ", k, " must be empty");
+        continue;
+      }
+      req(x < kCards && loc_[x] == kLocHand && owner_[x] == p, "seat ", p, " hand slot ", k, " is inconsistent");
+      ++seen_card[x];
+      start_found |= x == start_card_[p];
+    }
+    req(start_found, "seat ", p, " start_card is not in its hand");
+    for (int d = 0; d < 3; ++d) {
+      req(col_n_[p][d] <= 33 && (p < players_ || col_n_[p][d] == 0), "seat ", p, " column ", d, " size out of range");
+      for (int k = 0; k < 33; ++k) {
+        const int x = col_[p][d][k];
+        if (k >= col_n_[p][d]) {
+          req(x == kNoCard, "seat ", p, " column ", d, " has a card past its size");
+          continue;
+        }
+        req(x < kCards && c.card_domain[x] == d && loc_[x] == kLocColumn && owner_[x] == p, "seat ", p, " column ", d,
+            " slot ", k, " is inconsistent");
+        ++seen_card[x];
+      }
+      req(chim_[p][d] <= c.chim_n[c.day_chimney[d]][0], "seat ", p, " chimney ", d, " beyond its top");
+    }
+  }
+  for (int x = 0; x < kCards; ++x) {
+    req(loc_[x] <= kLocPool, "card ", x, " location out of range");
+    if (loc_[x] == kLocDeck) {
+      req(owner_[x] == c.card_domain[x], "card ", x, " in the deck has a wrong owner");
+      ++seen_card[x];
+      ++dn[c.card_domain[x]];
+    } else if (loc_[x] == kLocDiscard) {
+      req(owner_[x] == 0, "discarded card ", x, " has an owner");
+      ++seen_card[x];
+    }
+    req(seen_card[x] == 1, "card ", x, " is listed ", seen_card[x], " times");
+  }
+  req(new_card_ == kNoCard || (phase_ == kDiscard && new_card_ < kCards && loc_[new_card_] == kLocHand &&
+                               owner_[new_card_] == current_),
+      "new_card is inconsistent");
+  req(phase_ != kDiscard || (new_card_ != kNoCard && hand_n_[current_] == 5), "discard phase without a fifth card");
+  // turn state
+  req(pencils_ <= 3 && hammers_ <= 3 && mode_ <= 3 && generic_used_ < 16 && space_ < c.track_n[0], "unit counters out of range");
+  req(leader_ <= 1 && anyone_finished_ <= 1 && exit_after_ <= 1 && turn_ctx_ <= 1 && central_first_ <= 1,
+      "flags must be 0 or 1");
+  req(central_tile_ >= -1 && central_tile_ < kChandeliers && central_used_ < 128 && central_avail_ <= 3,
+      "central tile fields out of range");
+  req(central_tile_ < 0 || ((central_used_ >> central_tile_) & 1u), "the central tile is not marked used");
+  req(popcount(central_used_) == round_ - (central_tile_ < 0 ? 1 : 0), "central tiles used disagree with the round");
+  req(pending_bonus_ >= -1 && pending_bonus_ < 8, "pending_bonus out of range");
+  req(item_entry_ < kEntUsed, "item_entry out of range");
+  req(chance_arg_ < (chance_kind_ == kChTile ? kAreas : (chance_kind_ == kChDeal ? kMaxPlayers : 3)) || phase_ != kChance,
+      "chance_arg out of range");
+  req(nframes_ <= kMaxFrames, "too many frames");
+  for (int f = 0; f < nframes_; ++f) {
+    req(finfo_[f][kSnapDomain] == 255 || finfo_[f][kSnapDomain] <= 1, "frame ", f, " snapshot domain out of range");
+    req(finfo_[f][kSnapDomain] == 255 || finfo_[f][kSnapLen] <= col_n_[current_][finfo_[f][kSnapDomain]],
+        "frame ", f, " snapshot longer than the column");
+    req(finfo_[f][kBonusKind] == 255 || finfo_[f][kBonusKind] < 8, "frame ", f, " bonus kind out of range");
+    req(finfo_[f][kReps] <= 2, "frame ", f, " repetitions out of range");
+    for (int e = kEntVpN; e < kEntUsed; ++e) req(fcount_[f][e] == 0, "frame ", f, ": VP items never wait in basic mode");
+  }
+  for (int f = nframes_; f < kMaxFrames; ++f)
+    for (int e = 0; e < kEntUsed; ++e) req(fcount_[f][e] == 0, "unused frame ", f, " must be empty");
+  for (int p = 0; p < kMaxPlayers; ++p)
+    for (int d = 0; d < 3; ++d) req(score_[p][d] >= -1000 && score_[p][d] <= 10000, "scores out of range");
+  switch (phase_) {
+    case kChance: {
+      ChanceList<kMaxChanceOutcomes> l;
+      if (chance_kind_ == kChCard || chance_kind_ == kChPool)
+        req(chance_arg_ < 3 && deck_n_[chance_arg_] > 0, "a card draw from an empty deck");
+      if (chance_kind_ == kChTile) req(sum16(bag_) > 0 && chance_arg_ < kAreas, "a tile draw from an empty bag");
+      if (chance_kind_ == kChDeal) req(pool_n_ > 0 && chance_arg_ < players_, "a deal without a pool");
+      if (chance_kind_ == kChCentral) req(popcount(central_used_) < kChandeliers, "no central tile left");
+      static const uint8_t kSetupStep[6] = {1, 1, 2, 3, 4, 0};  // the setup step each chance kind belongs to
+      if (flow_ == kFlowSetup) req(chance_kind_ != kChCentral && setup_step_ == kSetupStep[chance_kind_],
+                                   "a setup chance node out of place");
+      else req(setup_step_ == 5 && (flow_ == kFlowRound ? chance_kind_ == kChCentral
+                                                         : (chance_kind_ == kChTile || chance_kind_ == kChCard)),
+               "a chance node out of place");
+      if (chance_kind_ == kChDeal) req(hand_n_[chance_arg_] == 0 && start_card_[chance_arg_] == kNoCard,
+                                       "a starting card dealt to a seat that has one");
+      if (chance_kind_ == kChFirst) req(cfg_->first_player < 0, "a first-player draw without first_player = -1");
+      chance_outcomes(l);
+      req(l.size > 0 && l.size <= kMaxChanceOutcomes, "a chance node without outcomes");
+      break;
+    }
+    case kTerminal: break;
+    default: {
+      req(central_tile_ >= 0 && setup_step_ == 5, "a decision before setup is complete");
+      req(pos_[current_] != kNotEntered || phase_ == kMove, "the mover has not entered the track");
+      req(phase_ != kMove || pos_[current_] != kGone, "the mover has already left the board");
+      if (phase_ == kFrame) req(nframes_ > 0, "frame phase without frames");
+      if (phase_ == kItem || phase_ == kTarget) req(nframes_ > 0 && item_entry_ != kEntNature && item_entry_ != kEntCatalan &&
+                                                        item_entry_ != kEntExtra && (phase_ == kTarget) == (item_entry_ == kEntReligion),
+                                                    "item phase inconsistent");
+      if (phase_ == kPlace) req(tile_fits(current_, pending_tile_), "the pending tile fits nowhere");
+      if (phase_ == kCentral || turn_ctx_) req(pos_[current_] == kGone, "central phase while the marker is on the track");
+      if (phase_ == kUses || phase_ == kMode) req(pos_[current_] >= 0 && pos_[current_] < kTMax && space_ == pos_[current_],
+                                                  "uses while the marker is not on its space");
+      ActionList<kMaxActions> l;
+      legal_actions(l);
+      req(l.size > 0, "a decision node without a legal action");
+      break;
+    }
+  }
+}
+
+}  // namespace tilecraft::gaudi

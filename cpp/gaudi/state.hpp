@@ -1,0 +1,309 @@
+// Gaudí, basic (day) mode for 2-4 players (spec: shared/rules/gaudi.md; docs/gaudi.md).
+// One flat, trivially copyable struct; the component data stays in the Config.
+//
+// Representation: each player's board is one uint64_t per tile colour (the tile's shape is the
+// space's shape); fits are shape_mask[s] & ~occupied; same-colour groups are flood fills through
+// the board's neighbour masks, and the largest group per colour and the largest count of each
+// shape in one component are kept up to date on every placement (tiles never move). The track's
+// occupancy is one uint64_t; the leader test and the virtual marker's target are bit scans.
+//
+// Action ids follow the spec's §11.2 layout (654 ids): see the constants below.
+// Frames (GA-ORDER-2): a stack of pending reward multisets, one count per catalogue entry.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/action_list.hpp"
+#include "core/bitboard.hpp"
+#include "core/game.hpp"
+#include "core/rng.hpp"
+#include "gaudi/config.hpp"
+
+namespace tilecraft::gaudi {
+
+constexpr int kMoveBase = 0;        // 0..48 (48 = central area)
+constexpr int kCentralArea = 48;
+constexpr int kPencils = 49, kHammers = 50;
+constexpr int kTakeTileBase = 51;   // + 16 a + 4 c + s
+constexpr int kPlaceBase = 131;     // + b
+constexpr int kTakeCardBase = 195;  // + id
+constexpr int kPlayBase = 294;      // + id
+constexpr int kDiscardBase = 393;   // + id
+constexpr int kAdvanceBase = 492;   // + domain
+constexpr int kCentralA = 495, kCentralB = 496;
+constexpr int kResolveBase = 497;   // + entry
+constexpr int kTargetBase = 545;    // + id
+constexpr int kCategoryBase = 644;  // + k (expert, never legal in basic mode)
+constexpr int kDone = 653;
+constexpr int kNumActions = 654;
+
+constexpr int kMaxFrames = 12;
+constexpr int kVirtual = 4;  // marker index of the 2-player virtual marker
+constexpr int8_t kNotEntered = -1;
+constexpr int8_t kGone = 48;  // left the board this round
+constexpr uint8_t kNoCard = 255;
+
+// where a card is
+enum CardLoc : uint8_t { kLocDeck = 0, kLocWindow = 1, kLocHand = 2, kLocColumn = 3, kLocDiscard = 4, kLocPool = 5 };
+
+enum Phase : uint8_t {
+  kChance = 0, kMove = 1, kMode = 2, kUses = 3, kPlace = 4, kDiscard = 5, kFrame = 6, kItem = 7, kTarget = 8,
+  kCentral = 9, kTerminal = 10, kNumPhases = 11
+};
+enum ChanceKind : uint8_t { kChFirst = 0, kChTile = 1, kChCard = 2, kChPool = 3, kChDeal = 4, kChCentral = 5 };
+enum Flow : uint8_t { kFlowSetup = 0, kFlowRefill = 1, kFlowRound = 2 };
+
+// A frame (GA-ORDER-2) is frame_count[i][entry] (pending items per catalogue entry; VP applies at
+// once in basic mode) plus frame_info[i]: [kReps] further repetitions of a column snapshot,
+// [kSnapDomain] 255 or 0 Nature / 1 Catalan, [kSnapLen] the column length when the resolution
+// started (GA-AMB-48), [kBonusKind] 255 or the bonus kind this frame offers (GA-AMB-31),
+// [kCatLo], [kCatHi] 2 bits per pending resolve_catalan item (its times), the last pushed lowest.
+enum FrameInfo : int { kReps = 0, kSnapDomain = 1, kSnapLen = 2, kBonusKind = 3, kCatLo = 4, kCatHi = 5 };
+
+class State {
+ public:
+  using Config = gaudi::Config;
+  static constexpr const char* kName = "gaudi";
+  // Bound on the legal list (proof): MOVE <= 49 ids (0..48). USES: an area holds <= 5 tiles
+  // (refills place 5), so <= 25 distinct TAKE_TILE ids, <= 9 window cards, <= 4 PLAY (hand <= 4),
+  // 3 ADVANCE, DONE: <= 42. PLACE <= 64 board spaces. ITEM (generic): <= 25 + 9 + 4 + 3 + 1.
+  // FRAME: <= 40 RESOLVE + DONE. TARGET <= 33 + DONE. DISCARD 4. MODE 2. CENTRAL 3.
+  // Chance outcomes <= 33 (a deck). So 64 suffices.
+  static constexpr int kMaxActions = 64;
+  static constexpr int kMaxChanceOutcomes = 33;
+
+  State(const Config& config, uint64_t seed);
+
+  const Config& config() const { return *cfg_; }
+  int num_players() const { return players_; }
+  int num_distinct_actions() const { return kNumActions; }
+  bool is_terminal() const { return phase_ == kTerminal; }
+  bool is_chance_node() const { return phase_ == kChance; }
+  int current_player() const {
+    return phase_ == kTerminal ? kTerminalSeat : (phase_ == kChance ? kChanceSeat : current_);
+  }
+  void legal_actions(ActionList<kMaxActions>& out) const;
+  bool is_legal(int32_t action) const;
+  std::string illegal_reason(int32_t action) const;
+  void apply(int32_t action);
+  void chance_outcomes(ChanceList<kMaxChanceOutcomes>& out) const;
+
+  void scores(double* out) const;
+  void returns(double* out) const;
+  uint32_t winners() const;
+
+  int observation_size() const;
+  std::vector<int> observation_shape() const { return {observation_size()}; }
+  void observation(int player, float* out) const;
+
+  std::string action_to_string(int32_t action) const;
+  int32_t string_to_action(const std::string& text) const;
+
+  void validate() const;
+  void rebuild_derived();
+  void resample_hidden(int observer, uint64_t seed);
+  double heuristic(int player) const;
+
+  // ---- read-only views (bindings, renderers, tests) ----
+  int phase() const { return phase_; }
+  int chance_kind() const { return chance_kind_; }
+  int round() const { return round_; }
+  int position(int m) const { return pos_[m]; }  // -1 not entered, 0..47 on the track, 48 left
+  uint64_t track_occupancy() const { return track_occ_; }
+  bool leader() const { return leader_; }
+  int space() const { return space_; }
+  int pencils_left() const { return pencils_; }
+  int hammers_left() const { return hammers_; }
+  int unit_mode() const { return mode_; }
+  int generic_used() const { return generic_used_; }
+  int start_player() const { return start_player_; }
+  int marker_holder() const { return next_start_; }
+  bool anyone_finished() const { return anyone_finished_; }
+  int central_tile() const { return central_tile_; }
+  int central_used() const { return central_used_; }
+  int central_options() const { return central_avail_; }
+  int extra_turns() const { return extra_turns_; }
+  int area_count(int a, int t) const { return area_[a][t]; }
+  int bag_count(int t) const { return bag_[t]; }
+  int window_size(int d) const { return win_n_[d]; }
+  int window_card(int d, int k) const { return win_[d][k]; }
+  int deck_size(int d) const { return deck_n_[d]; }
+  int hand_size(int p) const { return hand_n_[p]; }
+  int hand_card(int p, int k) const { return hand_[p][k]; }
+  int start_card(int p) const { return start_card_[p] == kNoCard ? -1 : start_card_[p]; }
+  int column_size(int p, int d) const { return col_n_[p][d]; }
+  int column_card(int p, int d, int k) const { return col_[p][d][k]; }
+  int card_location(int c) const { return loc_[c]; }
+  int card_owner(int c) const { return owner_[c]; }
+  int chimney(int p, int d) const { return chim_[p][d]; }
+  int domain_score(int p, int d) const { return score_[p][d]; }
+  uint64_t colour_mask(int p, int c) const { return colour_[p][c]; }
+  int largest_group(int p, int c) const { return largest_[p][c]; }
+  int shape_component(int p, int s) const { return shape_comp_[p][s]; }
+  int pending_tile() const { return phase_ == kPlace ? pending_tile_ : -1; }
+  int item_entry() const { return (phase_ == kItem || phase_ == kTarget) ? item_entry_ : -1; }
+  int num_frames() const { return nframes_; }
+  int frame_count(int i, int e) const { return fcount_[i][e]; }
+  int frame_info(int i, int k) const { return finfo_[i][k]; }
+  int final_score(int p) const { return final_[p]; }
+  int tiebreak(int p) const { return tiebreak_[p]; }
+  int requirement_total(int p, int card) const;
+  bool requirement_met(int p, int card) const;
+  int group_sizes(int p, int* out) const;  // every same-colour group size (full flood fill), descending
+  void recompute_groups(int p, uint8_t* largest, uint8_t* shape_comp) const;
+  int religion_value(int p, int card) const;  // best value of one card's condition (GA-AMB-35)
+  int end_scoring(int p, int* domains, int* tiebreak) const;  // final score as if the game ended now
+
+  template <class V>
+  void visit(V& v) {
+    v.field("rng", rng_.s);
+    v.field("phase", phase_);
+    v.field("chance_kind", chance_kind_);
+    v.field("flow", flow_);
+    v.field("setup_step", setup_step_);
+    v.field("round", round_);
+    v.field("current", current_);
+    v.field("start_player", start_player_);
+    v.field("marker_holder", next_start_);
+    v.field("turn_index", turn_idx_);
+    v.field("position", pos_);
+    v.field("anyone_finished", anyone_finished_);
+    v.field("leader", leader_);
+    v.field("space", space_);
+    v.field("mode", mode_);
+    v.field("pencils", pencils_);
+    v.field("hammers", hammers_);
+    v.field("generic_used", generic_used_);
+    v.field("exit_after", exit_after_);
+    v.field("turn_context", turn_ctx_);
+    v.field("central_tile", central_tile_);
+    v.field("central_used", central_used_);
+    v.field("central_options", central_avail_);
+    v.field("central_first", central_first_);
+    v.field("extra_turns", extra_turns_);
+    v.field("bonus_fired", bonus_fired_);
+    v.field("pending_tile", pending_tile_);
+    v.field("pending_bonus", pending_bonus_);
+    v.field("new_card", new_card_);
+    v.field("item_entry", item_entry_);
+    v.field("refill_mask", refill_mask_);
+    v.field("chance_arg", chance_arg_);
+    v.field("area", area_);
+    v.field("bag", bag_);
+    v.field("window", win_);
+    v.field("window_n", win_n_);
+    v.field("hand", hand_);
+    v.field("hand_n", hand_n_);
+    v.field("start_card", start_card_);
+    v.field("pool", pool_);
+    v.field("pool_n", pool_n_);
+    v.field("column", col_);
+    v.field("column_n", col_n_);
+    v.field("card_loc", loc_);
+    v.field("card_owner", owner_);
+    v.field("early", early_);
+    v.field("colour", colour_);
+    v.field("chimney", chim_);
+    v.field("score", score_);
+    v.field("final", final_);
+    v.field("tiebreak", tiebreak_);
+    v.field("nframes", nframes_);
+    v.field("frame_count", fcount_);
+    v.field("frame_info", finfo_);
+  }
+
+ private:
+  friend struct GaudiTestAccess;
+  // flow
+  void continue_setup();
+  void start_round();
+  void begin_turn();
+  void end_turn();
+  void continue_refill();
+  void end_round();
+  void finish_game();
+  void virtual_turn();
+  void resolve_chance();
+  void apply_chance(int32_t o);
+  void apply_decision(int32_t a);
+  void settle();  // after every step: auto-applies single options, pops finished frames
+  void end_uses();
+  // helpers
+  const int8_t* space_data(int t, int& action, int& pencils, int& hammers) const;
+  int num_markers() const { return players_ == 2 ? 3 : players_; }  // length of the turn order
+  bool marker_used(int m) const { return m < players_ || (m == kVirtual && players_ == 2); }
+  int entry_of(int m) const { return cfg_->track_entry[0][m == kVirtual ? 2 : m]; }
+  uint64_t board_occ(int p) const { return colour_[p][0] | colour_[p][1] | colour_[p][2] | colour_[p][3]; }
+  bool tile_ok(int filter, int type) const;
+  bool tile_fits(int p, int type) const { return (cfg_->shape_mask[type & 3] & ~board_occ(p)) != 0; }
+  bool can_take_tile(int p, int filter) const;
+  bool can_take_card(int dmask) const;
+  bool can_play(int p, bool free) const;
+  bool can_advance(int p, int d) const;
+  bool can_carry(int p, int entry) const;
+  void uses_options(uint8_t& tile_filter_mask, uint8_t& card_mask, bool& play, bool& advance, int& tile_filter) const;
+  void push_tile_takes(int p, int filter, ActionList<kMaxActions>& out) const;
+  void legal_into(ActionList<kMaxActions>& out) const;
+  void take_tile(int p, int a, int type);
+  void place_tile(int p, int b);
+  void take_card(int p, int c);
+  void play_card(int p, int c);
+  void advance(int p, int d);
+  void discard(int p, int c);
+  void after_event(int bonus_slot);
+  void push_effects(const int8_t (*effects)[2], int n, int p, int bonus_kind = 255);
+  int push_frame();
+  void fill_column_frame(int f, int p);
+  void pop_frame();
+  void add_vp(int p, int d, int n) { score_[p][d] = static_cast<int16_t>(score_[p][d] + n); }
+  void remove_from_hand(int p, int c);
+  void update_groups(int p, int b, int colour);
+  int count_value(int p, int kind, int arg, const int* cat_counts) const;
+  int best_for(int p, int final_domains[3], int& tb) const;
+  void deal_card_to_window(int d, int c);
+  void next_chance_or_flow();
+  bool column_religion(int p, int c) const;
+
+  const Config* cfg_;
+  int32_t players_;
+  Rng rng_;
+  uint8_t phase_, chance_kind_, flow_, setup_step_;
+  uint8_t round_, current_, start_player_, next_start_, turn_idx_;
+  int8_t pos_[5];
+  uint8_t anyone_finished_, leader_, space_, mode_, pencils_, hammers_, generic_used_, exit_after_, turn_ctx_;
+  int8_t central_tile_;
+  uint8_t central_used_, central_avail_, central_first_, extra_turns_, bonus_fired_;
+  uint8_t pending_tile_;
+  int8_t pending_bonus_;
+  uint8_t new_card_, item_entry_, refill_mask_, chance_arg_;
+  uint8_t area_[kAreas][kTypes];
+  uint8_t bag_[kTypes];
+  uint8_t win_[3][3];
+  uint8_t win_n_[3];
+  uint8_t hand_[kMaxPlayers][5];
+  uint8_t hand_n_[kMaxPlayers];
+  uint8_t start_card_[kMaxPlayers];
+  uint8_t pool_[kMaxPlayers];
+  uint8_t pool_n_;
+  uint8_t col_[kMaxPlayers][3][33];
+  uint8_t col_n_[kMaxPlayers][3];
+  uint8_t loc_[kCards];
+  uint8_t owner_[kCards];
+  uint64_t early_[2];
+  uint64_t colour_[kMaxPlayers][4];
+  uint8_t chim_[kMaxPlayers][3];
+  int16_t score_[kMaxPlayers][3];
+  int16_t final_[kMaxPlayers];
+  int16_t tiebreak_[kMaxPlayers];
+  uint8_t nframes_;
+  uint8_t fcount_[kMaxFrames][kEntUsed];
+  uint8_t finfo_[kMaxFrames][8];
+  // derived (not saved; rebuild_derived recomputes them)
+  uint64_t track_occ_;
+  uint8_t deck_n_[3];
+  uint8_t largest_[kMaxPlayers][4];
+  uint8_t shape_comp_[kMaxPlayers][4];
+};
+
+}  // namespace tilecraft::gaudi

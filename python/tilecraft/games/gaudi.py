@@ -1,0 +1,223 @@
+"""Gaudí, basic (day) mode for 2-4 players (spec: shared/rules/gaudi.md; docs/gaudi.md).
+
+Component data is the normalized edition returned by ``tilecraft.games._gaudi_data.load_edition``
+(the JSON files of ``tilecraft/data/gaudi`` by default, or of the directory given by ``data``).
+``edition_to_core`` turns that dict into the C++ config (field names = ``Config::visit``).
+Tests and tools may also register an already-normalized edition under a name with
+``register_edition(name, edition)`` and pass ``data=name``."""
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional
+
+from .. import _core
+from .._core import InvalidConfigError
+from . import GameSpec, Option
+
+# Action id layout (spec §11.2; cpp/gaudi/state.hpp)
+MOVE_BASE, CENTRAL_AREA, PENCILS, HAMMERS = 0, 48, 49, 50
+TAKE_TILE_BASE, PLACE_BASE, TAKE_CARD_BASE, PLAY_BASE, DISCARD_BASE = 51, 131, 195, 294, 393
+ADVANCE_BASE, CENTRAL_A, CENTRAL_B, RESOLVE_BASE, TARGET_BASE, CATEGORY_BASE, DONE = 492, 495, 496, 497, 545, 644, 653
+NUM_ACTIONS = 654
+T_MAX, B_MAX, E_USED = 48, 64, 40
+PHASES = ("chance", "move", "mode", "uses", "place", "discard", "frame", "item", "target", "central", "over")
+
+
+def take_tile(area: int, colour: int, shape: int) -> int:
+    return TAKE_TILE_BASE + 16 * area + 4 * colour + shape
+
+
+def place(space: int) -> int:
+    return PLACE_BASE + space
+
+
+def take_card(card: int) -> int:
+    return TAKE_CARD_BASE + card
+
+
+def play(card: int) -> int:
+    return PLAY_BASE + card
+
+
+def discard(card: int) -> int:
+    return DISCARD_BASE + card
+
+
+def advance(domain: int) -> int:
+    return ADVANCE_BASE + domain
+
+
+def resolve(entry: int) -> int:
+    return RESOLVE_BASE + entry
+
+
+def target(card: int) -> int:
+    return TARGET_BASE + card
+
+
+_EDITIONS: Dict[str, Dict[str, Any]] = {}
+
+
+def register_edition(name: str, edition: Dict[str, Any]) -> None:
+    """Makes an already-normalized edition dict available as ``data=name`` (tests, tools)."""
+    _EDITIONS[name] = edition
+
+
+def _load(data: str) -> Dict[str, Any]:
+    if data in _EDITIONS:
+        return _EDITIONS[data]
+    from ._gaudi_data import edition_for  # the loader (schema + cross-field checks), cached per directory
+
+    return edition_for(None if data == "default" else data)
+
+
+def _effects(lst: Optional[List[Any]], cap: int, where: str) -> List[List[int]]:
+    lst = list(lst or [])
+    if len(lst) > cap:
+        raise InvalidConfigError(f"gaudi: {where}: at most {cap} effects, got {len(lst)}")
+    out = [[int(e), int(a)] for e, a in lst]
+    return out + [[-1, 0]] * (cap - len(out))
+
+
+def edition_to_core(players: int, options: Dict[str, Any], ed: Dict[str, Any]) -> Dict[str, Any]:
+    """The C++ config dict from validated options and a normalized edition."""
+    b = ed["board"]
+    n = len(b["shape"])
+    if not 1 <= n <= B_MAX:
+        raise InvalidConfigError(f"gaudi: the board must have 1..64 spaces, got {n}")
+    nbr = []
+    for i, ns in enumerate(b["neighbours"]):
+        m = 0
+        for j in ns:
+            m |= 1 << int(j)
+        nbr.append(m)
+    core: Dict[str, Any] = {
+        "players": players, "mode": 0, "explicit_chance": 1 if options["chance"] == "explicit" else 0,
+        "first_player": options["first_player"], "returns_mode": 1 if options["returns_mode"] == "win_loss" else 0,
+        "generic_distinct": int(options["generic_distinct"]),
+        "early_religion_rescored": int(options["early_religion_rescored"]),
+        "finished_markers_block_leader": int(options["finished_markers_block_leader"]),
+        "solo": 0, "difficulty": 0,
+        "board_n": n, "board_shape": [int(s) for s in b["shape"]] + [0] * (B_MAX - n),
+        "board_nbr": nbr + [0] * (B_MAX - n),
+        "nature_reward": _effects(b["nature_reward"], 3, "nature_reward"),
+        "catalan_reward": _effects(b["catalan_reward"], 3, "catalan_reward"),
+    }
+    tn, act, pen, ham, red, entry, abon, wbon = [], [], [], [], [], [], [], []
+    for face in ("day", "night"):
+        f = ed["track"].get(face)
+        if not f:
+            f = {"action": [], "pencils": [], "hammers": [], "red": [], "entry": [0, 0, 0, 0],
+                 "area_bonus": [None] * 5, "window_bonus": [None] * 3}
+        k = len(f["action"])
+        if k > T_MAX:
+            raise InvalidConfigError(f"gaudi: track {face}: at most 48 spaces, got {k}")
+        pad = [0] * (T_MAX - k)
+        tn.append(k)
+        act.append([int(x) for x in f["action"]] + pad)
+        pen.append([int(x) for x in f["pencils"]] + pad)
+        ham.append([int(x) for x in f["hammers"]] + pad)
+        red.append([int(bool(x)) for x in f["red"]] + pad)
+        entry.append([int(x) for x in f["entry"]])
+        abon.append([list(map(int, e)) if e else [-1, 0] for e in f["area_bonus"]])
+        wbon.append([list(map(int, e)) if e else [-1, 0] for e in f["window_bonus"]])
+    core.update(track_n=tn, track_action=act, track_pencils=pen, track_hammers=ham, track_red=red, track_entry=entry,
+                area_bonus=abon, window_bonus=wbon)
+    cards = ed["cards"]
+    if len(cards) != 99:
+        raise InvalidConfigError(f"gaudi: 99 cards needed, got {len(cards)}")
+    core["card_domain"] = [c["domain"] for c in cards]
+    core["card_category"] = [c["category"] for c in cards]
+    core["card_req_colour"] = [c["req_colour"] for c in cards]
+    core["card_req_n"] = [c["req_n"] for c in cards]
+    core["card_banner"] = [_effects(c["banner"], 4, f"card {i} banner") for i, c in enumerate(cards)]
+    rel = [c.get("religion") for c in cards]
+    core["card_rel_vp"] = [r["vp"] if r else 0 for r in rel]
+    core["card_rel_threshold"] = [r["threshold"] if r else 0 for r in rel]
+    core["card_rel_count"] = [list(r["count"]) if r else [-1, 0] for r in rel]
+    core["card_automa_vp"] = [c.get("automa_vp", 0) for c in cards]
+    chims = ed["chimneys"]
+    if len(chims) != 12:
+        raise InvalidConfigError(f"gaudi: 12 chimney tiles needed, got {len(chims)}")
+
+    def face_arrays(spaces):
+        k = len(spaces)
+        if k > 6:
+            raise InvalidConfigError("gaudi: a chimney face has at most 6 spaces")
+        pad = 6 - k
+        shape = [s["req_shape"] for s in spaces] + [0] * pad
+        req = [s["req_n"] for s in spaces] + [0] * pad
+        rew = [_effects(s["reward"], 3, "chimney reward") for s in spaces] + [[[-1, 0]] * 3] * pad
+        end = [list(s["end"]) if s.get("end") else [-1, 0, 0, 0, 0] for s in spaces] + [[-1, 0, 0, 0, 0]] * pad
+        trig, eff = [], []
+        for s in spaces:
+            a = s.get("ability")
+            trig.append(list(a["trigger"]) if a else [-1, 0])
+            eff.append(_effects(a["effects"] if a else [], 4, "ability"))
+        trig += [[-1, 0]] * pad
+        eff += [[[-1, 0]] * 4] * pad
+        return k, shape, req, rew, end, trig, eff
+
+    fields = {k: [] for k in ("chim_domain", "chim_n", "chim_req_shape", "chim_req_n", "chim_reward", "chim_end",
+                                 "chim_ability_trigger", "chim_ability_effects")}
+    for t in chims:
+        fields["chim_domain"].append(t["domain"])
+        per = [face_arrays(t.get(face) or []) for face in ("day", "night")]
+        fields["chim_n"].append([p[0] for p in per])
+        for i, name in enumerate(("chim_req_shape", "chim_req_n", "chim_reward", "chim_end", "chim_ability_trigger",
+                                  "chim_ability_effects"), start=1):
+            fields[name].append([p[i] for p in per])
+    core.update(fields)
+    ch = ed["chandeliers"]
+    if len(ch) != 7:
+        raise InvalidConfigError(f"gaudi: 7 central chandelier tiles needed, got {len(ch)}")
+    core["chandelier"] = [[_effects(t["a"], 4, f"chandelier {i} a"), _effects(t["b"], 4, f"chandelier {i} b")]
+                          for i, t in enumerate(ch)]
+    return core
+
+
+def _first_player_check(value: int, players: int):
+    return None if -1 <= value < players else f"must be -1 (random) or 0..{players - 1}"
+
+
+def _data_check(value: str, players: int):
+    return None if value else "must be 'default' or a directory path"
+
+
+OPTIONS = (
+    Option("data", "default", "component data: 'default' (the reconstruction shipped with tilecraft) or a directory "
+           "holding the six JSON files [GA-DATA-*]", kind=str, check=_data_check,
+           allowed_text="'default' or a directory path"),
+    Option("mode", "basic", "rule mode: 'basic' (day side); expert and solo come in part 2 [GA-SCOPE-2]",
+           choices=("basic",)),
+    Option("chance", "sampled", "'sampled': chance drawn inside apply from the state's RNG; 'explicit': chance "
+           "nodes (tile draws, card reveals, deals, central tiles, first player) [§11.3]",
+           choices=("sampled", "explicit")),
+    Option("first_player", 0, "start player seat, or -1 for a random one drawn at a chance node [GA-AMB-26]",
+           kind=int, check=_first_player_check, allowed_text="-1 or 0..players-1"),
+    Option("returns_mode", "score", "'score': returns are the final scores; 'win_loss': 1/k for each of k co-winners "
+           "[GA-AMB-38]", choices=("score", "win_loss")),
+    Option("generic_distinct", True, "uses of one generic space must be different action types [GA-AMB-13]",
+           choices=(False, True), kind=bool),
+    Option("early_religion_rescored", True, "a Religion card resolved early scores again at the end [GA-AMB-32]",
+           choices=(False, True), kind=bool),
+    Option("finished_markers_block_leader", False, "once someone has finished, nobody on the track leads [GA-AMB-9]",
+           choices=(False, True), kind=bool),
+)
+
+
+def _to_core(players: int, o: Dict[str, Any]) -> Dict[str, Any]:
+    return edition_to_core(players, o, _load(o["data"]))
+
+
+SPEC = GameSpec(
+    name="gaudi",
+    title="Gaudí",
+    state_class=_core.GaudiState,
+    players=(2, 3, 4),
+    options=OPTIONS,
+    to_core=_to_core,
+    playouts=_core.gaudi_random_playouts,
+    doc="Move around the chandelier track, collect trencadís tiles and inspiration cards, balance three domains "
+        "(Dani Garcia, 2026). Basic (day) mode.",
+    perfect_information=False,  # the starting cards in hand (GA-ORDER-5)
+)

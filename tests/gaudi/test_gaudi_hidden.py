@@ -1,0 +1,63 @@
+"""Hidden information (GA-ORDER-5, GA-AMB-25): starting cards in other hands are hidden (their
+domains are public); resample_hidden re-deals them canonically from what the observer sees."""
+import numpy as np
+
+from gaudi_fixtures import make_state
+from test_gaudi_rules_engine import Pos
+
+
+
+def card_features(state, observer):
+    obs = state.observation(observer)
+    n = obs.size
+    # the card block sits before the four seat blocks (10 + 256 floats each) and is 99 x 12
+    seat = 3 + 1 + 3 + 3 + 64 * 4
+    start = n - 4 * seat - 99 * 12
+    return obs[start:start + 99 * 12].reshape(99, 12)
+
+
+def test_starting_cards_are_hidden_from_the_others():
+    s = make_state(4, 3)
+    for p in range(4):
+        c = s.start_card(p)
+        assert c >= 0 and s.hand(p) == [c]
+        own = card_features(s, p)
+        assert own[c, 4] == 1  # the holder sees it in its own hand (relative seat 0)
+        for q in range(4):
+            if q != p:
+                assert card_features(s, q)[c, 0] == 1  # unknown to the others
+                assert card_features(s, q)[c, 4:8].sum() == 0
+
+
+def test_resample_keeps_domains_and_the_observer_view():
+    s = make_state(4, 3)
+    changed = False
+    for seed in range(20):
+        r = s.clone()
+        r.resample_hidden(0, seed)
+        assert np.array_equal(r.observation(0), s.observation(0))
+        assert r.start_card(0) == s.start_card(0)
+        for q in range(1, 4):
+            assert r.start_card(q) // 33 == s.start_card(q) // 33  # same domain (fixture: id // 33)
+        changed |= any(r.start_card(q) != s.start_card(q) for q in range(1, 4))
+    assert changed
+
+
+def test_resample_is_canonical_for_a_waiting_observer():
+    # seat 0 moves; observer 2 cannot tell seat 1's starting card from a deck card of its domain
+    s = make_state(4, 5)
+    hidden = s.start_card(1)
+    d = hidden // 33
+    other = next(c for c in range(33 * d, 33 * d + 33) if s.card_location(c)[0] == 0)
+    p = Pos(s)
+    st = p.s
+    st["hand"][1][0] = other
+    st["start_card"][1] = other
+    st["card_loc"][other], st["card_owner"][other] = 2, 1
+    st["card_loc"][hidden], st["card_owner"][hidden] = 0, d
+    t = p.load()
+    assert np.array_equal(t.observation(2), s.observation(2))
+    a, b = s.clone(), t.clone()
+    a.resample_hidden(2, 9)
+    b.resample_hidden(2, 9)
+    assert a.to_dict()["state"] == b.to_dict()["state"]
