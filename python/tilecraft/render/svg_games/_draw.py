@@ -68,8 +68,9 @@ class Svg:
 
     def text(self, x: float, y: float, s: str, size: float = 12, anchor: str = "start", fill: str = INK,
              weight: Optional[str] = None, **attrs: Any) -> None:
+        # Labels never take clicks: a click on a tile's letter reaches the tile (its data-pick).
         self.el("text", s, x=x, y=y, font_size=size, text_anchor=anchor, fill=fill, font_weight=weight,
-                style=FONT, **attrs)
+                style=FONT, pointer_events="none", **attrs)
 
     def pattern(self, pid: str, markup: str) -> str:
         """Registers a <pattern> (once) and returns its fill reference."""
