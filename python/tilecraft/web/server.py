@@ -77,6 +77,7 @@ class Game:
         self.error: Optional[str] = None
         self.created = time.time()
         self._wake = threading.Event()
+        self.stopped = False
         self._worker = threading.Thread(target=self._run_bots, name=f"tilecraft-game-{gid}", daemon=True)
         self._worker.start()
 
@@ -94,7 +95,7 @@ class Game:
 
     def _run_bots(self) -> None:
         """Plays chance and bot seats as long as it is their turn; sleeps while the person thinks."""
-        while True:
+        while not self.stopped:
             with self.lock:
                 state = self.state
                 if state.is_terminal():
@@ -139,6 +140,12 @@ class Game:
                 except ValueError as e:
                     self.error = f"bot of seat {seat} chose an illegal move: {e}"
                     return
+
+    def stop(self, timeout: float = 60.0) -> None:
+        """Ends the bot thread (after the search under way, which cannot be interrupted)."""
+        self.stopped = True
+        self._wake.set()
+        self._worker.join(timeout)
 
     def move(self, action: Any, version: Any) -> None:
         """The person's move; raises RequestError and leaves the game unchanged when it cannot be played."""
@@ -266,6 +273,12 @@ class Lobby:
             self.games[gid] = game
         return game
 
+    def close(self) -> None:
+        with self.lock:
+            games = list(self.games.values())
+        for g in games:
+            g.stop()
+
     def get(self, gid: str) -> Game:
         game = self.games.get(gid)
         if game is None:
@@ -369,11 +382,23 @@ class Handler(BaseHTTPRequestHandler):
     do_DELETE = do_PUT
 
 
-def make_server(host: str = "127.0.0.1", port: int = 8765) -> ThreadingHTTPServer:
+class PlayServer(ThreadingHTTPServer):
+    """The HTTP server with its lobby; closing it stops the games' bot threads."""
+
+    daemon_threads = True
+    lobby: Lobby
+
+    def server_close(self) -> None:
+        super().server_close()
+        self.lobby.close()
+
+
+def make_server(host: str = "127.0.0.1", port: int = 8765) -> PlayServer:
     """A server (not yet serving) with its own lobby; port 0 picks a free port."""
-    handler = type("BoundHandler", (Handler,), {"lobby": Lobby()})
-    server = ThreadingHTTPServer((host, port), handler)
-    server.daemon_threads = True
+    lobby = Lobby()
+    handler = type("BoundHandler", (Handler,), {"lobby": lobby})
+    server = PlayServer((host, port), handler)
+    server.lobby = lobby
     return server
 
 
