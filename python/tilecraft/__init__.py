@@ -27,6 +27,10 @@ for _name in dir(_core_module):
         globals()[_name] = getattr(_core_module, _name)
 del _name
 
+from .render.svg_games import install_repr_svg as _install_repr_svg  # noqa: E402
+
+_install_repr_svg()  # Jupyter shows every state as its picture (state._repr_svg_())
+
 __all__ = [
     "CHANCE",
     "TERMINAL",

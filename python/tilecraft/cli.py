@@ -1,4 +1,4 @@
-"""The ``tilecraft`` command: play, match, tournament, rules, replay, bench."""
+"""The ``tilecraft`` command: play, match, tournament, rules, replay, bench, render, serve."""
 from __future__ import annotations
 
 import argparse
@@ -10,6 +10,7 @@ from typing import Any, Dict, List, Optional, Sequence
 from . import __version__
 from .bots import BOT_FACTORIES, _parse_value
 from .games import game_spec, list_games
+from .pictures_cli import add_commands as add_picture_commands, add_replay_options
 
 
 def _options(pairs: Optional[Sequence[str]]) -> Dict[str, Any]:
@@ -141,6 +142,10 @@ def cmd_rules(args: argparse.Namespace) -> int:
 def cmd_replay(args: argparse.Namespace) -> int:
     from .match import check_replay
 
+    if getattr(args, "html", None):
+        from .pictures_cli import cmd_replay_html
+
+        return cmd_replay_html(args)
     summaries = check_replay(args.file)
     for i, s in enumerate(summaries, 1):
         print(f"game {i}: {s['game']} seed {s['seed']} {s['actions']} actions, scores {s['scores']}, "
@@ -241,7 +246,9 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Re-run every game of a JSON-lines replay file (written by play/match "
                                    "--replay) and check that every action is legal and the results match.")
     p.add_argument("file", help="the replay file")
+    add_replay_options(p)
     p.set_defaults(func=cmd_replay)
+    add_picture_commands(sub)  # render, serve (pictures_cli.py)
 
     p = sub.add_parser("bench", help="time C++ batch random playouts",
                        description="Time complete random games played in C++ (the GIL released).")

@@ -38,6 +38,8 @@ class MatchResult:
     actions: List[int]  # every action and chance outcome, in order
     actors: List[int]  # seat per entry of actions (-2 for chance outcomes)
     move_seconds: List[float]  # thinking time per entry of actions (0 for chance outcomes)
+    # per entry of actions: a search bot's most visited moves [{"action", "name", "share"}], else None
+    top_moves: List[Optional[List[Dict[str, Any]]]] = dataclasses.field(default_factory=list)
 
     def seconds_per_seat(self) -> List[float]:
         total = [0.0] * self.players
@@ -52,6 +54,19 @@ class MatchResult:
 
 def _bot_name(bot: Any) -> str:
     return getattr(bot, "name", None) or type(bot).__name__
+
+
+def _top_moves(bot: Any, state: Any, action: int, k: int = 5) -> Optional[List[Dict[str, Any]]]:
+    """The k most visited root moves of the search that chose ``action`` (None for bots without one)."""
+    search = getattr(bot, "last_search", None)
+    if not isinstance(search, dict) or "visits" not in search or int(search.get("action", -1)) != action:
+        return None
+    visits = search["visits"]
+    total = float(sum(int(v) for v in visits))
+    if total <= 0:
+        return None
+    ranked = sorted(((int(v), a) for a, v in enumerate(visits) if int(v) > 0), reverse=True)[:k]
+    return [{"action": a, "name": state.action_to_string(a), "share": round(v / total, 4)} for v, a in ranked]
 
 
 def play_match(game: str, bots: Sequence[Any], seed: int = 0, players: Optional[int] = None,
@@ -76,8 +91,10 @@ def play_match(game: str, bots: Sequence[Any], seed: int = 0, players: Optional[
     actions: List[int] = []
     actors: List[int] = []
     seconds: List[float] = []
+    top: List[Optional[List[Dict[str, Any]]]] = []
     while not state.is_terminal():
         seat = state.current_player()
+        top.append(None)
         if seat == CHANCE:
             outcomes = state.chance_outcomes()
             r = chance_rng.random()
@@ -93,6 +110,7 @@ def play_match(game: str, bots: Sequence[Any], seed: int = 0, players: Optional[
             start = time.perf_counter()
             action = seated[seat].act(view)
             spent = time.perf_counter() - start
+            top[-1:] = [_top_moves(seated[seat], state, int(action))]
         state.apply(int(action))  # raises IllegalActionError naming the bot's illegal choice
         actions.append(int(action))
         actors.append(seat)
@@ -102,6 +120,7 @@ def play_match(game: str, bots: Sequence[Any], seed: int = 0, players: Optional[
         bots=[_bot_name(b) for b in seated], scores=[float(x) for x in state.scores()],
         returns=[float(x) for x in state.returns()], winners=list(state.winners()),
         actions=actions, actors=actors, move_seconds=seconds,
+        top_moves=top if any(t is not None for t in top) else [],
     )
     if replay is not None:
         write_replay(result, replay)
@@ -139,9 +158,13 @@ def write_replay(result: MatchResult, dest: Union[str, IO[str]]) -> None:
     lines = [{"type": "header", "game": result.game, "players": result.players, "seed": result.seed,
               "options": result.options, "bots": result.bots}]
     state = spec.new_state(result.players, result.seed, result.options)
-    for action, seat, t in zip(result.actions, result.actors, result.move_seconds):
-        lines.append({"type": "action", "seat": seat, "action": action,
-                      "name": state.action_to_string(action), "seconds": round(t, 6)})
+    tops = result.top_moves or [None] * len(result.actions)
+    for action, seat, t, top in zip(result.actions, result.actors, result.move_seconds, tops):
+        line = {"type": "action", "seat": seat, "action": action,
+                "name": state.action_to_string(action), "seconds": round(t, 6)}
+        if top:
+            line["top"] = top  # the search's most visited moves with their visit shares
+        lines.append(line)
         state.apply(action)
     lines.append({"type": "result", "scores": result.scores, "winners": result.winners})
     text = "".join(json.dumps(line) + "\n" for line in lines)

@@ -1,8 +1,9 @@
-"""Pictures of a state. ``render_text(state)`` dispatches to the game's text renderer."""
+"""Pictures of a state. ``render_text(state)`` dispatches to the game's text renderer,
+``svg(state, seat=None)`` to its SVG module (render/svg_games/<game>.py)."""
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import Any, Optional
 
 
 def render_text(state: Any) -> str:
@@ -13,3 +14,10 @@ def render_text(state: Any) -> str:
     except ImportError:
         return repr(state)
     return module.render_text(state)
+
+
+def svg(state: Any, seat: Optional[int] = None) -> str:
+    """The whole position as an SVG document; see tilecraft.render.svg_games."""
+    from .svg_games import svg as _svg
+
+    return _svg(state, seat)

@@ -1,0 +1,1 @@
+"""Play in the browser: ``tilecraft serve`` (see server.py) and its static page."""
