@@ -376,8 +376,9 @@ py::class_<PyState<S>> bind_game(py::module_& m, const char* class_name) {
            [](const P& p, long long seed) {
              require<IllegalAction>(!p.s.is_terminal(), S::kName, ": greedy_action on a finished game");
              Rng rng(seed_from_py(seed));
+             const S s = p.s;  // copied under the GIL: another thread may apply to p meanwhile
              py::gil_scoped_release release;
-             return greedy_action(p.s, rng);
+             return greedy_action(s, rng);
            },
            py::arg("seed"), "The greedy bot's choice: the action with the best one-ply heuristic for the mover.")
       .def("heuristic", [](const P& p, long long player) {
