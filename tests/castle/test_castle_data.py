@@ -130,24 +130,25 @@ def test_ca_amb_1_amb_2_user_files_by_path(tmp_path):
     assert s.chance_outcomes() == [(0, 1.0)]
 
 
-BAD_TILES = [
-    ({"edges": "RHH HHH HHH HHH"}, "path may only run through a side's centre"),
-    ({"edges": "HXH HHH HHH HHH"}, "unknown letter"),
-    ({"edges": "HHH HHH HHH"}, "12 segment letters"),
-    ({"count": -1}, "count"),
-    ({"markets": {"N1": 1}}, "markets stand in courts"),
-    ({"well": True}, "exactly one path area"),
-    ({"areas": [["N0", "N1"]]}, "every segment must be in an area"),
+BAD_TILES = [  # (change, message, JSON path of the problem)
+    ({"edges": "RHH HHH HHH HHH"}, "path may only run through a side's centre", "$.tiles[0].edges"),
+    ({"edges": "HXH HHH HHH HHH"}, "unknown letter", "$.tiles[0].edges"),
+    ({"edges": "HHH HHH HHH"}, "12 segment letters", "$.tiles[0].edges"),
+    ({"count": -1}, "-1 is less than the minimum of 0", "$.tiles[0].count"),
+    ({"markets": {"N1": 1}}, "markets stand in courts", "$.tiles[0].markets.N1"),
+    ({"well": True}, "exactly one path area", "$.tiles[0].well"),
+    ({"areas": [["N0", "N1"]]}, "every segment must be in an area", "$.tiles[0].areas"),
 ]
 
 
-@pytest.mark.parametrize("change,message", BAD_TILES, ids=[m for _, m in BAD_TILES])
-def test_bad_tile_data_is_rejected(change, message):
-    """CA-AMB-1: malformed tiles are rejected with the tile and the problem named."""
+@pytest.mark.parametrize("change,message,path", BAD_TILES, ids=[m for _, m, _ in BAD_TILES])
+def test_bad_tile_data_is_rejected(change, message, path):
+    """CA-AMB-1: malformed tiles are rejected with the file, the tile's JSON path and the problem named
+    (schema checks first, then the loader's cross-field checks, which also name the tile's id)."""
     t = dict(HOUSE, **change)
     with pytest.raises(tilecraft.InvalidConfigError, match=message) as info:
         tilecraft.make("castle", tiles=manifest(t), board=board(["X"], [(0, 0, "N", "HHH")]))
-    assert "'house'" in str(info.value)
+    assert str(info.value).startswith(f"castle tiles.json (dict): {path}: ")
 
 
 def test_bad_counts_and_boards_are_rejected(tmp_path):
@@ -156,7 +157,7 @@ def test_bad_counts_and_boards_are_rejected(tmp_path):
     m = dict(manifest(HOUSE), total=61)
     with pytest.raises(tilecraft.InvalidConfigError, match="total"):
         tilecraft.make("castle", tiles=m, board=good_board)
-    with pytest.raises(tilecraft.InvalidConfigError, match="no start space"):
+    with pytest.raises(tilecraft.InvalidConfigError, match=r"\$\.gates: has 0 items; it must have at least 1"):
         tilecraft.make("castle", board=board(["X"], []), tiles=manifest(HOUSE))
     with pytest.raises(tilecraft.InvalidConfigError, match="interior_count"):
         tilecraft.make("castle", board=dict(good_board, interior_count=5), tiles=manifest(HOUSE))

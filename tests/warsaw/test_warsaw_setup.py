@@ -178,31 +178,32 @@ def _broken(tmp_path, edit, file="cards.json"):
 
 
 @pytest.mark.parametrize("edit,message", [
-    (lambda d: d["cards"][0].update(era=7), "era must be an integer 1..6"),
+    (lambda d: d["cards"][0].update(era=7), r"\$\.cards\[0\]\.era: 7 is greater than the maximum of 6"),
     (lambda d: d["cards"][3].update(era=2), "era 1 has 15 cards") if False else
-    (lambda d: [d["cards"].remove(c) for c in [x for x in d["cards"] if x["era"] == 2][:9]], "era 2 has 7 cards"),
-    (lambda d: d["cards"][0]["quadrants"][0].update(type="castle"), "unknown type 'castle'"),
-    (lambda d: d["cards"][0]["quadrants"][0].update(value=2), "only cultural and industrial"),
-    (lambda d: d["cards"][1].update(id=d["cards"][0]["id"]), "duplicate id"),
-    (lambda d: d["cards"][0].update(colour="red"), "unknown field 'colour'"),
-    (lambda d: d.update(version=2), "'version' must be 1"),
+    (lambda d: [d["cards"].remove(c) for c in [x for x in d["cards"] if x["era"] == 2][:9]], r"\$\.cards: era 2 has 7 cards"),
+    (lambda d: d["cards"][0]["quadrants"][0].update(type="castle"), r"\$\.cards\[0\]\.quadrants\[0\]\.type: 'castle' is not one of"),
+    (lambda d: d["cards"][0]["quadrants"][0].update(value=2), r"\$\.cards\[0\]\.quadrants\[0\]: must match: only cultural and industrial"),
+    (lambda d: d["cards"][1].update(id=d["cards"][0]["id"]), r"\$\.cards\[1\]\.id: duplicate id"),
+    (lambda d: d["cards"][0].update(colour="red"), r"\$\.cards\[0\]: Additional properties are not allowed \('colour' was unexpected\)"),
+    (lambda d: d.update(version=2), r"\$\.version: 1 was expected"),
     (lambda d: [c for c in d["cards"] if "whole_card" in c][0]["whole_card"].update(effect="teleport"),
-     "unknown effect 'teleport'"),
+     r"\$\.cards\[\d+\]\.whole_card\.effect: 'teleport' is not one of"),
     (lambda d: d["cards"].append(dict(d["cards"][-1], id="dup-arsenal",
-                                      whole_card={"kind": "public", "effect": "arsenal"})), "unique landmark"),
+                                      whole_card={"kind": "public", "effect": "arsenal"})), r"\$\.cards\[\d+\]\.whole_card\.effect: cards\[\d+\] already has effect .arsenal.; it is a unique landmark"),
 ])
 def test_bad_card_data_is_rejected_with_a_reason(tmp_path, edit, message):
-    """Wrong-era or unknown cards and malformed data files: InvalidConfigError naming file, card and fault."""
+    """Wrong-era or unknown cards and malformed data files: InvalidConfigError naming the file, the JSON path
+    of the card (or field) and the fault (schema checks first, then the loader's cross-field checks)."""
     path = _broken(tmp_path, edit)
     with pytest.raises(tilecraft.InvalidConfigError, match=message) as info:
         tilecraft.make("warsaw", players=2, data=path)
-    assert "cards.json" in str(info.value)
+    assert str(info.value).startswith("warsaw cards.json: $.")
 
 
 def test_bad_milestone_data_and_missing_files(tmp_path):
     path = _broken(tmp_path, lambda d: d["milestones"][0]["sides"][0].update(condition="most_castles"),
                    file="milestones.json")
-    with pytest.raises(tilecraft.InvalidConfigError, match="unknown condition 'most_castles'"):
+    with pytest.raises(tilecraft.InvalidConfigError, match=r"milestones\.json: \$\.milestones\[0\]\.sides\[0\]\.condition: 'most_castles' is not one of"):
         tilecraft.make("warsaw", data=path)
     with pytest.raises(tilecraft.InvalidConfigError, match="not a directory"):
         tilecraft.make("warsaw", data=str(tmp_path / "nowhere"))

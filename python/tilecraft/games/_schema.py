@@ -44,6 +44,10 @@ def _validator(schema_path: str):
     schema = _load_schema(schema_path)
     cls = jsonschema.validators.validator_for(schema)
     cls.check_schema(schema)
+    # "integer" means a JSON integer as written (2, not 2.0), as the loaders always required: the
+    # values go to C++ ints. (JSON Schema would otherwise accept 2.0 as an integer.)
+    integer = lambda checker, x: isinstance(x, int) and not isinstance(x, bool)  # noqa: E731
+    cls = jsonschema.validators.extend(cls, type_checker=cls.TYPE_CHECKER.redefine("integer", integer))
     # Every schema beside this one, registered and crawled once: refs then resolve without I/O.
     folder = os.path.dirname(os.path.abspath(schema_path))
     resources = []

@@ -8,15 +8,18 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from typing import Any, Dict, List, Mapping, Optional, Tuple, Union
 
 from .. import _core
 from .._core import InvalidConfigError
-from . import GameSpec, Option
+from . import GameSpec, Option, _schema
 
 DATA_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "data", "castle")
 DEFAULT_BOARD = os.path.join(DATA_DIR, "board.json")
 DEFAULT_TILES = os.path.join(DATA_DIR, "tiles.json")
+BOARD_SCHEMA = os.path.join(DATA_DIR, "board.schema.json")  # what a board file may hold (JSON Schema)
+TILES_SCHEMA = os.path.join(DATA_DIR, "tiles.schema.json")
 
 SIDES = "NESW"
 TYPE_CODES = {"R": 0, "T": 1, "H": 2, "C": 3}
@@ -28,11 +31,22 @@ Source = Union[str, "os.PathLike[str]", Mapping[str, Any]]
 
 
 class _Err:
-    def __init__(self, what: str):
-        self.what = what
+    """Errors of one data file, in the shared form of ``_schema.problem``: ``castle board.json:
+    $.gates[2].edge: message``. ``where`` is the JSON path without ``$.``, e.g. ``gates[2].edge``."""
+
+    def __init__(self, label: str):
+        self.label = label
 
     def __call__(self, where: str, message: str) -> InvalidConfigError:
-        return InvalidConfigError(f"castle {self.what}: {where}: {message}" if where else f"castle {self.what}: {message}")
+        parts = [int(p[1:-1]) if p.startswith("[") else p for p in re.findall(r"\[\d+\]|[^.\[\]]+", where)]
+        return _schema.problem("castle", self.label, parts, message)
+
+
+def _label(source: Source, name: str, kind: str) -> str:
+    """How messages name a file: the default file by its name, a user file by its path."""
+    if isinstance(source, Mapping):
+        return f"{kind}.json (dict)"
+    return f"{kind}.json" if os.path.abspath(name) == os.path.join(DATA_DIR, f"{kind}.json") else name
 
 
 def _read(source: Source, kind: str) -> Tuple[Dict[str, Any], str]:
@@ -48,28 +62,10 @@ def _read(source: Source, kind: str) -> Tuple[Dict[str, Any], str]:
         raise InvalidConfigError(f"castle {kind}: {path!r} is not valid JSON: {e}") from None
 
 
-def _int(err: _Err, where: str, value: Any, lo: int, hi: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise err(where, f"must be an integer in {lo}..{hi}, got {value!r}")
-    return value
-
-
-def _edge(err: _Err, where: str, text: Any, n: int) -> List[int]:
-    """Segment letters (spaces ignored) -> type codes; a road only in a side's centre."""
-    if not isinstance(text, str):
-        raise err(where, f"must be a string of {n} letters R/T/H/C, got {text!r}")
-    letters = text.replace(" ", "")
-    if len(letters) != n:
-        raise err(where, f"must have {n} segment letters (R path, T tower, H house, C court), got {len(letters)} in {text!r}")
-    codes = []
-    for i, ch in enumerate(letters):
-        if ch not in TYPE_CODES:
-            raise err(where, f"segment {SEGMENT_NAMES[i] if n == 12 else i} has unknown letter {ch!r}; use R, T, H or C")
-        if ch == "R" and i % 3 != 1:
-            name = SEGMENT_NAMES[i] if n == 12 else f"segment {i}"
-            raise err(where, f"impossible edge {text!r}: a path may only run through a side's centre, not {name} (CA-AMB-19)")
-        codes.append(TYPE_CODES[ch])
-    return codes
+def _edge(err: _Err, where: str, text: str, n: int) -> List[int]:
+    """Segment letters (spaces ignored) -> type codes. The schema has checked the letters, their
+    number and that a path runs only through a side's centre."""
+    return [TYPE_CODES[ch] for ch in text.replace(" ", "")]
 
 
 # ---------------------------------------------------------------- board
@@ -77,50 +73,30 @@ def _edge(err: _Err, where: str, text: Any, n: int) -> List[int]:
 def load_board(source: Source = DEFAULT_BOARD) -> Dict[str, Any]:
     """Reads and checks a board file; returns the checked board as a plain dict."""
     data, name = _read(source, "board")
-    err = _Err(f"board {name}")
-    if not isinstance(data, dict):
-        raise err("", "must be a JSON object")
-    if data.get("format") != "tilecraft-castle-board" or data.get("version") != 1:
-        raise err("", "'format' must be 'tilecraft-castle-board' and 'version' 1")
-    rows = data.get("rows")
-    if not isinstance(rows, list) or not rows or not all(isinstance(r, str) for r in rows):
-        raise err("rows", "must be a non-empty list of strings of X (interior) and . (outside)")
+    err = _Err(_label(source, name, "board"))
+    _schema.validate("castle", data, BOARD_SCHEMA, err.label)  # first: everything a schema can say
+    rows = data["rows"]
     width, height = len(rows[0]), len(rows)
-    if any(len(r) != width for r in rows):
-        raise err("rows", "all rows must have the same length")
-    if width > 63 or width * height > MAX_CELLS:
-        raise err("rows", f"the grid is {width} x {height}; it must fit {MAX_CELLS} cells (width <= 63)")
-    interior = set()
     for r, row in enumerate(rows):
-        for c, ch in enumerate(row):
-            if ch not in "X.":
-                raise err(f"rows[{r}][{c}]", f"unknown character {ch!r}; use X (interior) or . (outside)")
-            if ch == "X":
-                interior.add((r, c))
+        if len(row) != width:
+            raise err(f"rows[{r}]", f"has {len(row)} characters; all rows must have the length of rows[0] ({width})")
+    if width * height > MAX_CELLS:
+        raise err("rows", f"the grid is {width} x {height}; it must fit {MAX_CELLS} cells")
+    interior = {(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "X"}
     if not 1 <= len(interior) <= MAX_INTERIOR:
         raise err("rows", f"must have 1..{MAX_INTERIOR} interior spaces, got {len(interior)}")
     declared = data.get("interior_count")
     if declared is not None and declared != len(interior):
         raise err("interior_count", f"says {declared!r}, but 'rows' has {len(interior)} interior spaces")
-    gates = data.get("gates")
-    if not isinstance(gates, list) or not gates:
-        raise err("gates", "the board has no start space; it needs at least one gate (CA-COMP-6)")
-    if len(gates) > MAX_GATES:
-        raise err("gates", f"at most {MAX_GATES} start spaces, got {len(gates)}")
+    gates = data["gates"]
     checked_gates = []
     for g, gate in enumerate(gates):
         where = f"gates[{g}]"
-        if not isinstance(gate, dict):
-            raise err(where, "must be an object with cell, side and edge")
-        cell = gate.get("cell")
-        if not (isinstance(cell, list) and len(cell) == 2 and all(isinstance(x, int) for x in cell)):
-            raise err(where, f"'cell' must be [row, col], got {cell!r}")
-        r, c = cell
+        cell = gate["cell"]
+        r, c = int(cell[0]), int(cell[1])
         if (r, c) not in interior:
             raise err(where, f"cell {cell} is not an interior space")
-        side = gate.get("side")
-        if side not in ("N", "E", "S", "W"):
-            raise err(where, f"'side' must be N, E, S or W, got {side!r}")
+        side = gate["side"]
         d = SIDES.index(side)
         nr, nc = r + (d == 2) - (d == 0), c + (d == 1) - (d == 3)
         if (nr, nc) in interior:
@@ -131,18 +107,15 @@ def load_board(source: Source = DEFAULT_BOARD) -> Dict[str, Any]:
         if any(x["cell"] == r * width + c and x["side"] == d for x in checked_gates):
             raise err(where, f"another gate is already on side {side} of cell {cell}")
         checked_gates.append(dict(cell=r * width + c, side=d, edge=edge, rc=(r, c)))
-    corners = data.get("corners")
-    if not isinstance(corners, list) or not 1 <= len(corners) <= MAX_CORNERS:
-        raise err("corners", f"must list 1..{MAX_CORNERS} corners, got {corners!r:.60}")
+    corners = data["corners"]
     spaces_used: Dict[int, int] = {}
     start = None
     firsts = []
     for k, corner in enumerate(corners):
         where = f"corners[{k}]"
-        sp = corner.get("spaces") if isinstance(corner, dict) else None
-        if not (isinstance(sp, list) and len(sp) == 2 and all(isinstance(x, int) and 0 <= x <= 99 for x in sp)
-                and sp[1] == (sp[0] + 1) % 100):
-            raise err(where, f"'spaces' must be two consecutive track spaces [a, a+1] in 0..99, got {sp!r}")
+        sp = [int(x) for x in corner["spaces"]]
+        if sp[1] != (sp[0] + 1) % 100:
+            raise err(where + ".spaces", f"must be two consecutive track spaces [a, a+1] in 0..99, got {sp!r}")
         for s in sp:
             if s in spaces_used:
                 raise err(where, f"track space {s} is already part of corners[{spaces_used[s]}]")
@@ -156,45 +129,39 @@ def load_board(source: Source = DEFAULT_BOARD) -> Dict[str, Any]:
         firsts.append(sp[0])
     if start is None:
         raise err("corners", "one corner must be the 0/1 corner (\"start\": true), which holds no wall tile")
-    wall = data.get("wall_tiles")
-    if not isinstance(wall, dict) or set(wall) - {str(k) for k in range(1, 10)}:
-        raise err("wall_tiles", "must map kinds \"1\"..\"9\" to copies")
-    copies = [_int(err, f"wall_tiles[{k}]", wall.get(str(k), 0), 0, 8) for k in range(1, 10)]
+    wall = data["wall_tiles"]
+    copies = [int(wall.get(str(k), 0)) for k in range(1, 10)]
     declared = data.get("wall_tile_total")
     if declared is not None and declared != sum(copies):
         raise err("wall_tile_total", f"says {declared!r}, but 'wall_tiles' holds {sum(copies)}")
     if sum(copies) < len(corners) - 1:
         raise err("wall_tiles", f"{sum(copies)} wall tiles cannot stock the {len(corners) - 1} corners")
-    return dict(name=name, width=width, height=height, interior=interior, gates=checked_gates,
+    return dict(name=name, label=err.label, width=width, height=height, interior=interior, gates=checked_gates,
                 corner_space=firsts, start_corner=start, bonus_copies=copies, rows=rows)
 
 
 # ---------------------------------------------------------------- tiles
 
 def _tile_areas(err: _Err, where: str, tile: Dict[str, Any], seg: List[int]) -> Tuple[List[int], List[int], List[int], List[int]]:
-    """(segment -> area, area types, wells, markets); areas ordered by their first segment."""
+    """(segment -> area, area types, wells, markets); areas ordered by their first segment.
+    ``where`` is the tile's JSON path; messages start with the tile's id."""
+    tid = f"tile {tile.get('id', where[6:-1])!r}: "
     square = tile.get("square", False)
-    if not isinstance(square, bool):
-        raise err(where, f"'square' must be true or false, got {square!r}")
     groups: List[List[int]]
     if tile.get("areas") is not None:
         spec = tile["areas"]
-        if not isinstance(spec, list) or not all(isinstance(a, list) and a for a in spec):
-            raise err(where + ".areas", "must be a list of non-empty lists of segment names (N0..W2)")
         groups, seen = [], set()
         for a in spec:
             group = []
             for s in a:
-                if s not in SEGMENT_NAMES:
-                    raise err(where + ".areas", f"unknown segment {s!r}; segments are N0 N1 N2 E0 ... W2")
                 if s in seen:
-                    raise err(where + ".areas", f"segment {s} is in two areas")
+                    raise err(where + ".areas", tid + f"segment {s} is in two areas")
                 seen.add(s)
                 group.append(SEGMENT_NAMES.index(s))
             groups.append(group)
         if len(seen) != 12:
             missing = [s for s in SEGMENT_NAMES if s not in seen]
-            raise err(where + ".areas", f"every segment must be in an area; missing {' '.join(missing)}")
+            raise err(where + ".areas", tid + f"every segment must be in an area; missing {' '.join(missing)}")
     else:
         groups = []
         roads = [i for i in range(12) if seg[i] == 0]
@@ -221,13 +188,13 @@ def _tile_areas(err: _Err, where: str, tile: Dict[str, Any], seg: List[int]) -> 
                 groups.append(run)
     groups.sort(key=min)
     if len(groups) > SLOTS:
-        raise err(where, f"has {len(groups)} areas; at most {SLOTS}")
+        raise err(where, tid + f"has {len(groups)} areas; at most {SLOTS}")
     seg_area = [0] * 12
     types = []
     for a, group in enumerate(groups):
         kinds = {seg[i] for i in group}
         if len(kinds) != 1:
-            raise err(where, f"area {a} ({' '.join(SEGMENT_NAMES[i] for i in group)}) mixes segment types")
+            raise err(where + ".areas", tid + f"area {a} ({' '.join(SEGMENT_NAMES[i] for i in group)}) mixes segment types")
         types.append(kinds.pop())
         for i in group:
             seg_area[i] = a
@@ -236,52 +203,37 @@ def _tile_areas(err: _Err, where: str, tile: Dict[str, Any], seg: List[int]) -> 
     if well is True:
         road_areas = [a for a, t in enumerate(types) if t == 0]
         if len(road_areas) != 1:
-            raise err(where, f"'well': true needs exactly one path area, the tile has {len(road_areas)}; name a segment instead")
+            raise err(where + ".well", tid + f"'well': true needs exactly one path area, the tile has {len(road_areas)}; "
+                      "name a segment instead")
         wells[road_areas[0]] = 1
     elif isinstance(well, str):
-        if well not in SEGMENT_NAMES or types[seg_area[SEGMENT_NAMES.index(well)]] != 0:
-            raise err(where, f"'well': {well!r} must name a path segment")
+        if types[seg_area[SEGMENT_NAMES.index(well)]] != 0:
+            raise err(where + ".well", tid + f"'well': {well!r} must name a path segment")
         wells[seg_area[SEGMENT_NAMES.index(well)]] = 1
-    elif well is not False:
-        raise err(where, f"'well' must be true, false or a path segment name, got {well!r}")
-    m = tile.get("markets", {})
-    if not isinstance(m, dict):
-        raise err(where, "'markets' must map a court segment name to a number of markets")
-    for s, n in m.items():
-        if s not in SEGMENT_NAMES:
-            raise err(where + ".markets", f"unknown segment {s!r}")
+    for s, n in tile.get("markets", {}).items():
         a = seg_area[SEGMENT_NAMES.index(s)]
         if types[a] != 3:
-            raise err(where + ".markets", f"segment {s} is a {TYPE_NAMES[types[a]]}; markets stand in courts")
-        markets[a] += _int(err, where + f".markets[{s}]", n, 0, 8)
+            raise err(where + f".markets.{s}", tid + f"segment {s} is a {TYPE_NAMES[types[a]]}; markets stand in courts")
+        markets[a] += int(n)
     return seg_area, types, wells, markets
 
 
 def load_tiles(source: Source = DEFAULT_TILES) -> Dict[str, Any]:
     """Reads and checks a tile manifest; returns the checked tiles as a plain dict."""
     data, name = _read(source, "tiles")
-    err = _Err(f"tiles {name}")
-    if not isinstance(data, dict):
-        raise err("", "must be a JSON object")
-    if data.get("format") != "tilecraft-castle-tiles" or data.get("version") != 1:
-        raise err("", "'format' must be 'tilecraft-castle-tiles' and 'version' 1")
-    tiles = data.get("tiles")
-    if not isinstance(tiles, list) or not tiles:
-        raise err("tiles", "must be a non-empty list")
-    if len(tiles) > MAX_TYPES:
-        raise err("tiles", f"at most {MAX_TYPES} tile types, got {len(tiles)}")
+    err = _Err(_label(source, name, "tiles"))
+    _schema.validate("castle", data, TILES_SCHEMA, err.label)  # first: everything a schema can say
+    tiles = data["tiles"]
     out = []
     ids = set()
     for k, tile in enumerate(tiles):
-        if not isinstance(tile, dict):
-            raise err(f"tiles[{k}]", "must be an object")
         tid = tile.get("id", str(k))
-        where = f"tile {tid!r} (tiles[{k}])"
+        where = f"tiles[{k}]"
         if tid in ids:
-            raise err(where, "duplicate id")
+            raise err(where + ".id", f"tile {tid!r}: duplicate id")
         ids.add(tid)
-        count = _int(err, where + ".count", tile.get("count"), 0, 250)
-        seg = _edge(err, where + ".edges", tile.get("edges"), 12)
+        count = int(tile["count"])
+        seg = _edge(err, where + ".edges", tile["edges"], 12)
         seg_area, types, wells, markets = _tile_areas(err, where, tile, seg)
         out.append(dict(id=tid, count=count, seg=seg, seg_area=seg_area, types=types, wells=wells, markets=markets,
                         square=bool(tile.get("square", False))))
@@ -290,7 +242,7 @@ def load_tiles(source: Source = DEFAULT_TILES) -> Dict[str, Any]:
         raise err("total", f"says {data['total']!r}, but the counts add up to {total}")
     if not 1 <= total <= 250:
         raise err("tiles", f"the manifest must hold 1..250 tiles, got {total}")
-    return dict(name=name, tiles=out, total=total)
+    return dict(name=name, label=err.label, tiles=out, total=total)
 
 
 def _rotate(seg: List[int], r: int) -> List[int]:
@@ -312,10 +264,10 @@ def placeable_on_empty_board(board: Dict[str, Any], tile: Dict[str, Any]) -> boo
 
 
 def check_components(board: Dict[str, Any], tiles: Dict[str, Any]) -> None:
-    for t in tiles["tiles"]:
+    for k, t in enumerate(tiles["tiles"]):
         if t["count"] and not placeable_on_empty_board(board, t):
-            raise InvalidConfigError(f"castle tiles {tiles['name']}: tile {t['id']!r} fits next to no start space of "
-                                     f"board {board['name']}; every tile must be placeable on the empty board")
+            raise _schema.problem("castle", tiles["label"], ["tiles", k], f"tile {t['id']!r} fits next to no start space "
+                                  f"of board {board['label']}; every tile must be placeable on the empty board")
     max_areas = max(len(t["types"]) for t in tiles["tiles"])
     gate_nodes = sum(len({(i, e[i]) for i in range(3)}) for e in (g["edge"] for g in board["gates"]))
     if gate_nodes + min(tiles["total"], len(board["interior"])) * max_areas > 640:

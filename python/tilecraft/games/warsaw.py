@@ -12,7 +12,7 @@ from typing import Any, Dict, List, Tuple
 
 from .. import _core
 from .._core import InvalidConfigError
-from . import GameSpec, Option
+from . import GameSpec, Option, _schema
 
 TYPES = ("park", "residential", "commercial", "industrial", "cultural", "transport")
 TYPE_IDS = {t: i for i, t in enumerate(TYPES)}
@@ -71,15 +71,17 @@ def remove_action(x: int, y: int) -> int:
     return REMOVE_BASE + cell(x, y)
 
 
-class _Problems:
-    def __init__(self, where: str):
-        self.where = where
-
-    def fail(self, what: str) -> None:
-        raise InvalidConfigError(f"warsaw data {self.where}: {what}")
+CARDS_SCHEMA = os.path.join(DEFAULT_DIR, "cards.schema.json")  # what each data file may hold (JSON Schema)
+MILESTONES_SCHEMA = os.path.join(DEFAULT_DIR, "milestones.schema.json")
 
 
-def _read_json(path: str, kind: str) -> Dict[str, Any]:
+def _fail(label: str, path: List[Any], message: str) -> InvalidConfigError:
+    """A cross-field problem, in the shared form: ``warsaw cards.json: $.cards[3].id: message``."""
+    return _schema.problem("warsaw", label, path, message)
+
+
+def _read_json(path: str, schema: str) -> Dict[str, Any]:
+    """Reads a data file and checks it against its schema (errors name the file and the JSON path)."""
     try:
         with open(path, encoding="utf-8") as f:
             data = json.load(f)
@@ -88,183 +90,91 @@ def _read_json(path: str, kind: str) -> Dict[str, Any]:
                                  f"milestones.json)") from None
     except (OSError, json.JSONDecodeError) as e:
         raise InvalidConfigError(f"warsaw data: cannot read {path}: {e}") from None
-    p = _Problems(os.path.basename(path))
-    if not isinstance(data, dict):
-        p.fail("the file must hold a JSON object")
-    if data.get("format") != kind:
-        p.fail(f"'format' must be {kind!r}, got {data.get('format')!r}")
-    if data.get("version") != DATA_VERSION:
-        p.fail(f"'version' must be {DATA_VERSION}, got {data.get('version')!r}")
+    _schema.validate("warsaw", data, schema, os.path.basename(path))
     return data
 
 
-def _check_keys(p: _Problems, what: str, obj: Any, required: Tuple[str, ...], optional: Tuple[str, ...] = ()) -> None:
-    if not isinstance(obj, dict):
-        p.fail(f"{what} must be a JSON object")
-    for k in required:
-        if k not in obj:
-            p.fail(f"{what} has no {k!r}")
-    for k in obj:
-        if k not in required + optional:
-            p.fail(f"{what} has an unknown field {k!r} (allowed: {', '.join(required + optional)})")
+def _quadrants(quads: List[Dict[str, Any]]) -> List[Tuple[int, int]]:
+    return [(TYPE_IDS[q["type"]], int(q.get("value", 0))) for q in quads]
 
 
-def _int(p: _Problems, what: str, value: Any, lo: int, hi: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        p.fail(f"{what} must be an integer {lo}..{hi}, got {value!r}")
-    return value
-
-
-def _quadrants(p: _Problems, what: str, quads: Any) -> List[Tuple[int, int]]:
-    if not isinstance(quads, list) or len(quads) != 4:
-        p.fail(f"{what}: 'quadrants' must list 4 quadrants (NW, NE, SE, SW)")
-    out = []
-    for k, q in enumerate(quads):
-        qw = f"{what} quadrant {k}"
-        _check_keys(p, qw, q, ("type",), ("value",))
-        t = q["type"]
-        if t not in TYPE_IDS:
-            p.fail(f"{qw}: unknown type {t!r}; the types are {', '.join(TYPES)}")
-        v = _int(p, f"{qw} value", q.get("value", 0), 0, 9)
-        if v and t not in ("cultural", "industrial"):
-            p.fail(f"{qw}: only cultural and industrial quadrants carry a printed value")
-        out.append((TYPE_IDS[t], v))
-    return out
-
-
-def _effect(p: _Problems, what: str, e: Any, milestone: bool) -> Tuple[int, int, int, int, int]:
-    _check_keys(p, what, e, ("effect",), ("type", "amount", "resource", "limit", "name"))
-    name = e["effect"]
-    allowed = ("none", "per_area", "adjacent", "flat", "per_public") if milestone else EFFECTS[1:]
-    if name not in allowed:
-        p.fail(f"{what}: unknown effect {name!r}; allowed: {', '.join(allowed)}")
-    t = e.get("type", "park")
-    if t not in TYPE_IDS:
-        p.fail(f"{what}: unknown area type {t!r}; the types are {', '.join(TYPES)}")
-    if name in ("per_area", "adjacent") and "type" not in e:
-        p.fail(f"{what}: effect {name!r} needs a 'type'")
-    amount = _int(p, f"{what} amount", e.get("amount", 0), 0, 20)
-    res = e.get("resource", "vp")
-    if res not in RESOURCES:
-        p.fail(f"{what}: resource must be 'vp' or 'coins', got {res!r}")
-    limit = _int(p, f"{what} limit", e.get("limit", 0), 0, 3)
-    if name == "exchange" and (amount < 1 or limit < 1):
-        p.fail(f"{what}: an exchange needs 'amount' (coins per VP) >= 1 and 'limit' 1..3")
-    return EFFECT_IDS[name], TYPE_IDS[t], amount, RESOURCES[res], limit
+def _effect(e: Dict[str, Any]) -> Tuple[int, int, int, int, int]:
+    return (EFFECT_IDS[e["effect"]], TYPE_IDS[e.get("type", "park")], int(e.get("amount", 0)),
+            RESOURCES[e.get("resource", "vp")], int(e.get("limit", 0)))
 
 
 def load_data(path: str = "default") -> Dict[str, Any]:
     """Reads and checks a data directory; returns the parsed data (``config`` holds the C++ fields,
-    ``names`` the card names by engine id). Errors say which file, which card and what is wrong."""
+    ``names`` the card names by engine id). Each file is checked against its schema
+    (``cards.schema.json``, ``milestones.schema.json`` beside the default files) first; the code
+    below holds only the cross-field checks. Errors name the file, the JSON path and the fault."""
     directory = DEFAULT_DIR if path == "default" else path
     if not isinstance(directory, str) or not os.path.isdir(directory):
         raise InvalidConfigError(f"warsaw: data={path!r} is not a directory holding cards.json and milestones.json "
                                  f"(or use 'default')")
-    cards_path = os.path.join(directory, "cards.json")
-    data = _read_json(cards_path, "tilecraft.warsaw.cards")
-    p = _Problems("cards.json")
-    _check_keys(p, "cards.json", data, ("format", "version", "start_card", "park_table", "park_extra_per_area", "cards"),
-                ("reconstruction", "notes"))
+    data = _read_json(os.path.join(directory, "cards.json"), CARDS_SCHEMA)
     cfg: Dict[str, Any] = {}
-    start = data["start_card"]
-    _check_keys(p, "start_card", start, ("quadrants",), ("name",))
-    sq = _quadrants(p, "start_card", start["quadrants"])
+    sq = _quadrants(data["start_card"]["quadrants"])
     cfg["start_type"] = [t for t, _ in sq]
     cfg["start_value"] = [v for _, v in sq]
-    table = data["park_table"]
-    if not isinstance(table, list) or len(table) != 9:
-        p.fail("'park_table' must list the VP for 0..8 adjacent residential areas (9 numbers)")
-    cfg["park_table"] = [_int(p, f"park_table[{i}]", v, 0, 200) for i, v in enumerate(table)]
-    cfg["park_extra"] = _int(p, "park_extra_per_area", data["park_extra_per_area"], 0, 50)
+    cfg["park_table"] = [int(v) for v in data["park_table"]]
+    cfg["park_extra"] = int(data["park_extra_per_area"])
     cards = data["cards"]
-    if not isinstance(cards, list) or not cards:
-        p.fail("'cards' must be a non-empty list")
-    if len(cards) > MAX_CARDS:
-        p.fail(f"at most {MAX_CARDS} cards are supported, got {len(cards)}")
     era, price = [0] * MAX_CARDS, [0] * MAX_CARDS
     ctype = [[0] * 4 for _ in range(MAX_CARDS)]
     cvalue = [[0] * 4 for _ in range(MAX_CARDS)]
     eff = {k: [0] * MAX_CARDS for k in ("effect", "type", "amount", "resource", "extra")}
     names: List[str] = []
-    ids = set()
+    ids: Dict[str, int] = {}
     per_era = [0] * (ERAS + 1)
+    landmark: Dict[str, int] = {}
     for i, c in enumerate(cards):
-        what = f"card #{i}"
-        if isinstance(c, dict) and "id" in c:
-            what = f"card {c['id']!r} (#{i})"
-        _check_keys(p, what, c, ("id", "era", "price"), ("name", "quadrants", "whole_card"))
-        if not isinstance(c["id"], str) or not c["id"]:
-            p.fail(f"{what}: 'id' must be a non-empty string")
         if c["id"] in ids:
-            p.fail(f"{what}: duplicate id {c['id']!r}")
-        ids.add(c["id"])
-        era[i] = _int(p, f"{what} era", c["era"], 1, ERAS)
+            raise _fail("cards.json", ["cards", i, "id"], f"duplicate id {c['id']!r} (also cards[{ids[c['id']]}])")
+        ids[c["id"]] = i
+        era[i] = int(c["era"])
         per_era[era[i]] += 1
-        price[i] = _int(p, f"{what} price", c["price"], 0, 20)
-        if ("quadrants" in c) == ("whole_card" in c):
-            p.fail(f"{what}: give either 'quadrants' (a normal card) or 'whole_card' (a public building)")
+        price[i] = int(c["price"])
         if "quadrants" in c:
-            for k, (t, v) in enumerate(_quadrants(p, what, c["quadrants"])):
+            for k, (t, v) in enumerate(_quadrants(c["quadrants"])):
                 ctype[i][k], cvalue[i][k] = t, v
         else:
             w = c["whole_card"]
-            if isinstance(w, dict) and w.get("kind") != "public":
-                p.fail(f"{what}: whole_card 'kind' must be 'public' (milestones live in milestones.json)")
-            wd = dict(w) if isinstance(w, dict) else w
-            if isinstance(wd, dict):
-                wd.pop("kind", None)
-            e, t, a, r, x = _effect(p, f"{what} whole_card", wd, milestone=False)
+            if w["effect"] in ("arsenal", "sigismund", "jablonowski", "prudential", "exchange"):
+                if w["effect"] in landmark:
+                    raise _fail("cards.json", ["cards", i, "whole_card", "effect"],
+                                f"cards[{landmark[w['effect']]}] already has effect {w['effect']!r}; it is a unique landmark")
+                landmark[w["effect"]] = i
+            e, t, a, r, x = _effect(w)
             ctype[i] = [PUBLIC] * 4
             eff["effect"][i], eff["type"][i], eff["amount"][i], eff["resource"][i], eff["extra"][i] = e, t, a, r, x
         names.append(str(c.get("name", c["id"])))
     for e in range(1, ERAS + 1):
         if per_era[e] < 8:
-            p.fail(f"era {e} has {per_era[e]} cards; an era deck needs at least 8 (2 players x 4 cards; the default "
-                   f"has 16, enough for 4 players, WA-AMB-1)")
-    for special in ("arsenal", "sigismund", "jablonowski", "prudential", "exchange"):
-        if eff["effect"].count(EFFECT_IDS[special]) > 1:
-            p.fail(f"more than one card has effect {special!r}; it is a unique landmark")
+            raise _fail("cards.json", ["cards"], f"era {e} has {per_era[e]} cards; an era deck needs at least 8 (2 players "
+                        f"x 4 cards; the default has 16, enough for 4 players, WA-AMB-1)")
     cfg.update(num_cards=len(cards), card_era=era, card_price=price, card_type=ctype, card_value=cvalue,
                card_effect=eff["effect"], card_effect_type=eff["type"], card_effect_amount=eff["amount"],
                card_effect_resource=eff["resource"], card_effect_extra=eff["extra"])
 
-    miles_path = os.path.join(directory, "milestones.json")
-    md = _read_json(miles_path, "tilecraft.warsaw.milestones")
-    p = _Problems("milestones.json")
-    _check_keys(p, "milestones.json", md, ("format", "version", "milestones"), ("reconstruction", "notes"))
-    ms = md["milestones"]
-    if not isinstance(ms, list) or len(ms) != 5:
-        p.fail("'milestones' must list 5 two-sided milestone cards (WA-COMP-7)")
+    md = _read_json(os.path.join(directory, "milestones.json"), MILESTONES_SCHEMA)
     fields = {k: [[0, 0] for _ in range(5)] for k in ("condition", "condition_type", "effect", "effect_type",
                                                        "effect_amount", "effect_resource")}
     milestone_text = []
-    seen_slots = set()
-    for i, m in enumerate(ms):
-        what = f"milestone #{i}"
-        _check_keys(p, what, m, ("slot", "sides"), ("name",))
-        slot = _int(p, f"{what} slot", m["slot"], 1, 5)
+    seen_slots: Dict[int, int] = {}
+    for i, m in enumerate(md["milestones"]):
+        slot = int(m["slot"])
         if slot in seen_slots:
-            p.fail(f"{what}: slot {slot} appears twice")
-        seen_slots.add(slot)
-        sides = m["sides"]
-        if not isinstance(sides, list) or len(sides) != 2:
-            p.fail(f"{what}: 'sides' must list the 2 faces")
+            raise _fail("milestones.json", ["milestones", i, "slot"],
+                        f"slot {slot} appears twice (also milestones[{seen_slots[slot]}])")
+        seen_slots[slot] = i
         texts = []
-        for s, side in enumerate(sides):
-            sw = f"milestone slot {slot} side {s}"
-            _check_keys(p, sw, side, ("condition", "effect"), ("type", "name"))
+        for s, side in enumerate(m["sides"]):
             cond = side["condition"]
-            if cond not in CONDITION_IDS:
-                p.fail(f"{sw}: unknown condition {cond!r}; allowed: {', '.join(CONDITIONS)}")
-            ct = side.get("type", "park")
-            if ct not in TYPE_IDS:
-                p.fail(f"{sw}: unknown area type {ct!r}")
-            if cond == "most_areas_of" and "type" not in side:
-                p.fail(f"{sw}: condition 'most_areas_of' needs a 'type'")
-            e, t, a, r, _ = _effect(p, f"{sw} effect", side["effect"], milestone=True)
+            e, t, a, r, _ = _effect(side["effect"])
             j = slot - 1
             fields["condition"][j][s] = CONDITION_IDS[cond]
-            fields["condition_type"][j][s] = TYPE_IDS[ct]
+            fields["condition_type"][j][s] = TYPE_IDS[side.get("type", "park")]
             fields["effect"][j][s], fields["effect_type"][j][s] = e, t
             fields["effect_amount"][j][s], fields["effect_resource"][j][s] = a, r
             texts.append(side.get("name", cond))
