@@ -103,8 +103,9 @@ def action_type(a: int) -> str:
 
 
 class Stats:
-    def __init__(self, ed: Dict[str, Any]):
+    def __init__(self, ed: Dict[str, Any], data: str = "default"):
         self.ed = ed
+        self.data = data
         self.c: Dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
         self.lists: Dict[str, List[float]] = collections.defaultdict(list)
         self.games = 0
@@ -148,7 +149,7 @@ class Stats:
 
     # -- one game ----------------------------------------------------------------------------
     def add_game(self, players: int, seed: int, actions) -> None:
-        s = tilecraft.make("gaudi", players=players, seed=seed)
+        s = tilecraft.make("gaudi", players=players, seed=seed, data=self.data)
         self.games += 1
         for q in range(players):
             self.c["card_start"][s.start_card(q)] += 1
@@ -255,9 +256,9 @@ def mean_sd(xs):
     return f"{xs.mean():.1f} ± {xs.std():.1f}" if len(xs) else "-"
 
 
-def run(players: int, bots: str, games: int, seed: int, ed) -> Stats:
-    r = tilecraft.self_play("gaudi", [bots], games, seed=seed, players=players, threads=1)
-    st = Stats(ed)
+def run(players: int, bots: str, games: int, seed: int, ed, data: str = "default") -> Stats:
+    r = tilecraft.self_play("gaudi", [bots], games, seed=seed, players=players, threads=1, data=data)
+    st = Stats(ed, data)
     for g in range(games):
         st.add_game(players, int(r["state_seed"][g]), r["actions"][g])
     return st
@@ -355,16 +356,17 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--cards", action="store_true", help="also print the per-card table")
     ap.add_argument("--json", default=None, help="write the raw counters as JSON")
+    ap.add_argument("--data", default="default", help="the edition: 'default' or a directory of JSON files")
     args = ap.parse_args(argv)
     from tilecraft.games._gaudi_data import edition_for
 
-    ed = edition_for(None)
+    ed = edition_for(None if args.data == "default" else args.data)
     ENTRY_NAMES.update(_entry_names(ed))
     results = {}
     t0 = time.time()
     for bots in args.bots.split(","):
         for p in (int(x) for x in args.players.split(",")):
-            results[(p, bots)] = run(p, bots, args.games, args.seed, ed)
+            results[(p, bots)] = run(p, bots, args.games, args.seed, ed, args.data)
             print(f"# {bots} {p}p: {args.games} games, {time.time() - t0:.0f}s", file=sys.stderr, flush=True)
     print(f"Command: `PYTHONPATH=python python3 bench/gaudi_stats.py {' '.join(argv if argv is not None else sys.argv[1:])}`\n")
     print(report(results, ed))
