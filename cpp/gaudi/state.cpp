@@ -43,6 +43,7 @@ State::State(const Config& config, uint64_t seed) {
   std::memset(pool_, kNoCard, sizeof(pool_));
   std::memset(win_, kNoCard, sizeof(win_));
   std::memset(col_, kNoCard, sizeof(col_));
+  std::memset(chim_tile_, kNoCard, sizeof(chim_tile_));
   for (int t = 0; t < kTypes; ++t) bag_[t] = 6;  // GA-COMP-3
   for (int c = 0; c < kCards; ++c) {
     loc_[c] = kLocDeck;
@@ -84,7 +85,7 @@ void State::continue_setup() {
         break;
       case 1:  // GA-SETUP-3: 5 tiles in each area
         for (int a = 0; a < kAreas; ++a)
-          if (sum16(area_[a]) < 5 && sum16(bag_) > 0) {
+          if (sum16(area_[a]) < area_cap() && sum16(bag_) > 0) {
             phase_ = kChance;
             chance_kind_ = kChTile;
             chance_arg_ = static_cast<uint8_t>(a);
@@ -112,6 +113,23 @@ void State::continue_setup() {
         setup_step_ = 4;
         break;
       case 4:  // ... shuffled and dealt, one at random to each player
+        if (expert()) {
+          for (int i = 0; i < 3 * players_; ++i)  // GA-EXP-4: random night chimney tiles, per player and domain
+            if (chim_tile_[i / 3][i % 3] == kNoCard) {
+              phase_ = kChance;
+              chance_kind_ = kChChimney;
+              chance_arg_ = static_cast<uint8_t>(i);
+              return;
+            }
+          if (pool_n_ > 0) {  // GA-EXP-5: the draft, start - 1, start - 2, ..., the start player last
+            draft_start_ = start_player_;
+            phase_ = kDraft;
+            current_ = static_cast<uint8_t>(((start_player_ - 1 - (players_ - pool_n_)) % players_ + 2 * players_) % players_);
+            return;
+          }
+          setup_step_ = 5;
+          break;
+        }
         if (pool_n_ > 0) {
           phase_ = kChance;
           chance_kind_ = kChDeal;
@@ -176,7 +194,7 @@ void State::begin_turn() {
 }
 
 void State::virtual_turn() {  // GA-DUMMY-2, GA-AMB-15, GA-AMB-17
-  const int n = cfg_->track_n[0];
+  const int n = cfg_->track_n[face()];
   int mx = pos_[kVirtual] >= 0 ? pos_[kVirtual] : entry_of(kVirtual) - 1;
   for (int m = 0; m < players_; ++m)
     if (pos_[m] >= 0 && pos_[m] < kTMax) mx = std::max<int>(mx, pos_[m]);
@@ -188,7 +206,7 @@ void State::virtual_turn() {  // GA-DUMMY-2, GA-AMB-15, GA-AMB-17
     return;
   }
   const int t = lowest_bit(free);
-  if (anyone_finished_ && cfg_->track_red[0][t]) {
+  if (anyone_finished_ && cfg_->track_red[face()][t]) {
     pos_[kVirtual] = kGone;
     return;
   }
@@ -211,7 +229,7 @@ void State::continue_refill() {
   while (refill_mask_) {
     const int i = lowest_bit(refill_mask_);
     if (i < kAreas) {
-      if (sum16(area_[i]) < 5 && sum16(bag_) > 0) {
+      if (sum16(area_[i]) < area_cap() && sum16(bag_) > 0) {
         phase_ = kChance;
         chance_kind_ = kChTile;
         chance_arg_ = static_cast<uint8_t>(i);
@@ -265,6 +283,7 @@ void State::chance_outcomes(ChanceList<kMaxChanceOutcomes>& out) const {
     case kChPool: n = deck_n_[chance_arg_]; break;
     case kChDeal: n = pool_n_; break;
     case kChCentral: n = kChandeliers - popcount(central_used_); break;
+    case kChChimney: n = chimney_free(chance_arg_ % 3, nullptr); break;
     default: break;
   }
   for (int i = 0; i < n; ++i) out.push(i, 1.0 / n);
@@ -325,6 +344,12 @@ void State::apply_chance(int32_t o) {
       start_card_[p] = static_cast<uint8_t>(c);
       break;
     }
+    case kChChimney: {
+      int ids[kChimneys];
+      chimney_free(chance_arg_ % 3, ids);
+      chim_tile_[chance_arg_ / 3][chance_arg_ % 3] = static_cast<uint8_t>(ids[o]);
+      break;
+    }
     case kChCentral: {
       int k = o;
       for (int t = 0; t < kChandeliers; ++t)
@@ -364,7 +389,8 @@ bool State::can_take_tile(int p, int filter) const {
   return false;
 }
 
-bool State::can_take_card(int dmask) const {
+bool State::can_take_card(int p, int dmask) const {
+  if (!hand_room(p)) return false;  // GA-AMB-29: expert, a full hand cannot take
   for (int d = 0; d < 3; ++d)
     if (((dmask >> d) & 1) && win_n_[d] > 0) return true;
   return false;
@@ -380,6 +406,10 @@ int State::requirement_total(int p, int card) const {  // GA-REQ-1
 bool State::requirement_met(int p, int card) const {  // GA-REQ-2, GA-REQ-3
   const int total = requirement_total(p, card);
   const int c = cfg_->card_req_colour[card];
+  if (expert()) {  // GA-EXP-7: one same-colour group, an O(1) read of the kept largest group
+    if (c < 4) return largest_[p][c] >= total;
+    return std::max(std::max(largest_[p][0], largest_[p][1]), std::max(largest_[p][2], largest_[p][3])) >= total;
+  }
   if (c < 4) return popcount(colour_[p][c]) >= total;
   for (int k = 0; k < 4; ++k)
     if (popcount(colour_[p][k]) >= total) return true;
@@ -402,7 +432,7 @@ bool State::can_advance(int p, int d) const {  // GA-CHIM-2, GA-CHIM-4
 
 bool State::can_carry(int p, int e) const {  // GA-ORDER-2: an item that cannot be carried out is skipped
   if (e <= kEntTileAny) return can_take_tile(p, e);
-  if (e <= kEntCardAny) return can_take_card(e == kEntCardAny ? 7 : 1 << (e - kEntCardN));
+  if (e <= kEntCardAny) return can_take_card(p, e == kEntCardAny ? 7 : 1 << (e - kEntCardN));
   switch (e) {
     case kEntPlay: return can_play(p, false);
     case kEntPlayFree: return can_play(p, true);
@@ -414,19 +444,48 @@ bool State::can_carry(int p, int e) const {  // GA-ORDER-2: an item that cannot 
         if (cfg_->early_religion_rescored || !column_religion(p, col_[p][2][k])) return true;
       return false;
     case kEntGeneric:
-      return can_take_tile(p, kEntTileAny) || can_take_card(7) || can_play(p, false) || can_advance(p, 0) ||
+      return can_take_tile(p, kEntTileAny) || can_take_card(p, 7) || can_play(p, false) || can_advance(p, 0) ||
              can_advance(p, 1) || can_advance(p, 2);
     case kEntAdvance: return can_advance(p, 0) || can_advance(p, 1) || can_advance(p, 2);
     default: return false;
   }
 }
 
+int State::chimney_free(int d, int* ids) const {  // tiles of domain d no player holds yet (id order)
+  int n = 0;
+  for (int k = 0; k < kChimneys; ++k) {
+    if (cfg_->chim_domain[k] != d) continue;
+    bool used = false;
+    for (int q = 0; q < players_; ++q) used |= chim_tile_[q][d] == k;
+    if (!used) {
+      if (ids) ids[n] = k;
+      ++n;
+    }
+  }
+  return n;
+}
+
+// Draft knowledge (GA-ORDER-5 item 2, GA-AMB-27): the observer knows, as a set, the cards it
+// passed on that are still hidden: the pool once it has seen it, and the hidden starting cards of
+// the drafters after it, once it has picked.
+bool State::knows_passed(int o, int c) const {
+  if (!expert() || o < 0 || o >= players_) return false;
+  const bool drafting = setup_step_ == 4 && phase_ == kDraft;
+  if (!drafting && setup_step_ < 5) return false;
+  const int done = drafting ? players_ - pool_n_ : players_;
+  const int io = draft_index(o);
+  if (loc_[c] == kLocPool) return io <= done;
+  if (loc_[c] != kLocHand) return false;
+  const int w = owner_[c];
+  return w != o && start_card_[w] == c && io < done && draft_index(w) > io;
+}
+
 bool State::column_religion(int, int c) const { return (early_[c >> 6] >> (c & 63)) & 1u; }
 
 const int8_t* State::space_data(int t, int& action, int& pencils, int& hammers) const {
-  action = cfg_->track_action[0][t];
-  pencils = cfg_->track_pencils[0][t];
-  hammers = cfg_->track_hammers[0][t];
+  action = cfg_->track_action[face()][t];
+  pencils = cfg_->track_pencils[face()][t];
+  hammers = cfg_->track_hammers[face()][t];
   return nullptr;
 }
 
@@ -498,7 +557,7 @@ void State::legal_into(ActionList<kMaxActions>& out) const {
   };
   switch (phase_) {
     case kMove: {  // GA-MOVE-2..4, GA-AMB-10
-      const int n = cfg_->track_n[0];
+      const int n = cfg_->track_n[face()];
       const int lo = pos_[p] < 0 ? entry_of(p) : pos_[p] + 1;
       uint64_t free = ~track_occ_ & (bit(n) - 1) & ~(bit(lo) - 1);
       while (free) {
@@ -518,7 +577,7 @@ void State::legal_into(ActionList<kMaxActions>& out) const {
       int tile;
       uses_options(unused, cards, play, adv, tile);
       if (tile >= 0) push_tile_takes(p, tile, out);
-      if (cards) push_cards(*this, cards, out);
+      if (cards && hand_room(p)) push_cards(*this, cards, out);
       if (play) plays(false);
       if (adv) advances();
       out.push(kDone);
@@ -550,12 +609,14 @@ void State::legal_into(ActionList<kMaxActions>& out) const {
     case kItem: {
       const int e = item_entry_;
       if (e <= kEntTileAny) push_tile_takes(p, e, out);
-      else if (e <= kEntCardAny) push_cards(*this, e == kEntCardAny ? 7 : 1 << (e - kEntCardN), out);
+      else if (e <= kEntCardAny) {
+        if (hand_room(p)) push_cards(*this, e == kEntCardAny ? 7 : 1 << (e - kEntCardN), out);
+      }
       else if (e == kEntPlay || e == kEntPlayFree) plays(e == kEntPlayFree);
       else if (e == kEntAdvance) advances();
       else if (e == kEntGeneric) {  // GA-GEN-1: any one ordinary action
         push_tile_takes(p, kEntTileAny, out);
-        push_cards(*this, 7, out);
+        if (hand_room(p)) push_cards(*this, 7, out);
         plays(false);
         advances();
       }
@@ -569,6 +630,13 @@ void State::legal_into(ActionList<kMaxActions>& out) const {
       isort(ids, n);
       for (int i = 0; i < n; ++i) out.push(kTargetBase + ids[i]);
       out.push(kDone);
+      break;
+    }
+    case kDraft: {  // GA-EXP-5: pick one of the cards passed to this drafter
+      int ids[kMaxPlayers], n = 0;
+      for (int k = 0; k < pool_n_; ++k) ids[n++] = pool_[k];
+      isort(ids, n);
+      for (int i = 0; i < n; ++i) out.push(kTakeCardBase + ids[i]);
       break;
     }
     case kCentral:  // GA-CHAN-2, GA-CHAN-3
@@ -716,6 +784,7 @@ void State::fill_column_frame(int f, int p) {  // GA-NAT-2, GA-CAT-2 on the snap
 
 void State::pop_frame() {
   --nframes_;
+  std::memset(fcount_[nframes_], 0, kEntUsed);  // items that could not be carried out are skipped (GA-ORDER-2)
   phase_ = nframes_ > 0 ? kFrame : (turn_ctx_ ? kCentral : kUses);
 }
 
@@ -786,8 +855,8 @@ void State::advance(int p, int d) {  // GA-CHIM-1..3
 void State::after_event(int slot) {
   pending_bonus_ = -1;
   if (slot >= 0) {  // GA-BONUS-1/2, GA-AMB-31: optional, now or never, once per kind per turn
-    const int8_t* e = slot < kAreas ? cfg_->area_bonus[0][slot] : cfg_->window_bonus[0][slot - 5];
-    const int kind = cfg_->bonus_kind[slot];
+    const int8_t* e = slot < kAreas ? cfg_->area_bonus[face()][slot] : cfg_->window_bonus[face()][slot - 5];
+    const int kind = cfg_->bonus_kind[face()][slot];
     if (e[0] >= 0 && !((bonus_fired_ >> kind) & 1u)) {
       if (e[0] >= kEntVpN) bonus_fired_ |= static_cast<uint8_t>(1u << kind);
       push_effects(reinterpret_cast<const int8_t(*)[2]>(e), 1, current_, kind);
@@ -840,7 +909,7 @@ void State::settle() {
       bool play, adv;
       int tile;
       uses_options(unused, cards, play, adv, tile);
-      const bool any = (tile >= 0 && can_take_tile(p, tile)) || (cards && can_take_card(cards)) ||
+      const bool any = (tile >= 0 && can_take_tile(p, tile)) || (cards && can_take_card(p, cards)) ||
                        (play && can_play(p, false)) || (adv && (can_advance(p, 0) || can_advance(p, 1) || can_advance(p, 2)));
       if (!any) end_uses();
       return;
@@ -855,6 +924,19 @@ void State::settle() {
 
 void State::apply_decision(int32_t a) {
   const int p = current_;
+  if (phase_ == kDraft) {  // GA-EXP-5, GA-AMB-27: the pick is private (its domain is public)
+    const int c = a - kTakeCardBase;
+    int k = 0;
+    while (k < pool_n_ && pool_[k] != c) ++k;
+    for (; k + 1 < pool_n_; ++k) pool_[k] = pool_[k + 1];
+    pool_[--pool_n_] = kNoCard;
+    hand_[p][hand_n_[p]++] = static_cast<uint8_t>(c);
+    loc_[c] = kLocHand;
+    owner_[c] = static_cast<uint8_t>(p);
+    start_card_[p] = static_cast<uint8_t>(c);
+    continue_setup();
+    return;
+  }
   if (a < kPencils) {  // MOVE
     if (pos_[p] >= 0 && pos_[p] < kTMax) track_occ_ &= ~bit(pos_[p]);
     if (a == kCentralArea) {  // GA-CHAN-*
@@ -874,7 +956,7 @@ void State::apply_decision(int32_t a) {
     for (int m = 0; m < 5; ++m)
       if (m != p && marker_used(m) && pos_[m] >= 0 && pos_[m] < kTMax) mx = std::max<int>(mx, pos_[m]);
     leader_ = a > mx && !(cfg_->finished_markers_block_leader && anyone_finished_);
-    exit_after_ = anyone_finished_ && cfg_->track_red[0][a];  // GA-FIN-2, GA-AMB-14
+    exit_after_ = anyone_finished_ && cfg_->track_red[face()][a];  // GA-FIN-2, GA-AMB-14
     int act, pe, ha;
     space_data(a, act, pe, ha);
     pencils_ = static_cast<uint8_t>(pe);
@@ -1238,11 +1320,12 @@ double State::heuristic(int player) const {
 // ------------------------------------------------------------------ hidden information
 
 void State::resample_hidden(int observer, uint64_t seed) {
-  // Unknown to the observer: the deck cards, the undealt starting pool and the other seats'
-  // starting cards still in hand (GA-ORDER-5). They are re-dealt per domain from a canonical
-  // order (ascending ids) with the seed, so the result depends only on the observer's view,
-  // for every observer (the seat to move included: its hidden card is re-dealt too when it is not
-  // the observer).
+  // Unknown to the observer: the deck cards, the starting pool it has not seen and the other
+  // seats' starting cards still in hand (GA-ORDER-5). Per domain, two groups are re-dealt from a
+  // canonical order (ascending ids) with the seed, so the result depends only on the observer's
+  // view, for every observer and phase: the cards it knows as a set (expert draft: the cards it
+  // passed on, still hidden, among the pool and the later drafters' hands; GA-ORDER-5 item 2)
+  // among their own slots, and everything else among the other hidden slots and the decks.
   rng_.seed(seed);
   if (phase_ == kTerminal) return;
   int sidx[kMaxPlayers];
@@ -1252,39 +1335,45 @@ void State::resample_hidden(int observer, uint64_t seed) {
       for (int k = 0; k < hand_n_[q]; ++k)
         if (hand_[q][k] == start_card_[q]) sidx[q] = k;
   }
-  for (int d = 0; d < 3; ++d) {
-    uint8_t cards[kCards];
-    int n = 0;
-    uint8_t* slots[kMaxPlayers * 2];
-    int ns = 0;
-    for (int q = 0; q < players_; ++q) {
-      const int c = start_card_[q];
-      if (q == observer || c == kNoCard || cfg_->card_domain[c] != d) continue;
-      for (int k = 0; k < hand_n_[q]; ++k)
-        if (hand_[q][k] == c) slots[ns++] = &hand_[q][k];
-    }
-    for (int k = 0; k < pool_n_; ++k)
-      if (cfg_->card_domain[pool_[k]] == d) slots[ns++] = &pool_[k];
-    if (ns == 0) continue;
-    for (int c = 0; c < kCards; ++c)
-      if (cfg_->card_domain[c] == d && loc_[c] == kLocDeck) cards[n++] = static_cast<uint8_t>(c);
-    for (int i = 0; i < ns; ++i) cards[n++] = *slots[i];
-    isort(cards, n);
-    for (int i = n - 1; i > 0; --i) std::swap(cards[i], cards[rng_.below(static_cast<uint32_t>(i + 1))]);
-    for (int i = 0; i < n; ++i) loc_[cards[i]] = kLocDeck, owner_[cards[i]] = static_cast<uint8_t>(d);
-    for (int i = 0; i < ns; ++i) *slots[i] = cards[i];
-  }
-  for (int q = 0; q < players_; ++q) {
-    for (int k = 0; k < hand_n_[q]; ++k) {
-      const int c = hand_[q][k];
-      if (loc_[c] == kLocDeck) {
-        loc_[c] = kLocHand;
-        owner_[c] = static_cast<uint8_t>(q);
+  for (int grp = 0; grp < 2; ++grp)  // 0: unknown (with the deck), 1: known as a set
+    for (int d = 0; d < 3; ++d) {
+      uint8_t cards[kCards];
+      int n = 0;
+      uint8_t* slots[kMaxPlayers * 2];
+      int ns = 0;
+      for (int q = 0; q < players_; ++q) {
+        const int c = start_card_[q];
+        if (q == observer || c == kNoCard || cfg_->card_domain[c] != d || loc_[c] != kLocHand) continue;
+        if (knows_passed(observer, c) != (grp == 1)) continue;
+        for (int k = 0; k < hand_n_[q]; ++k)
+          if (hand_[q][k] == c) slots[ns++] = &hand_[q][k];
       }
+      for (int k = 0; k < pool_n_; ++k)
+        if (cfg_->card_domain[pool_[k]] == d && knows_passed(observer, pool_[k]) == (grp == 1)) slots[ns++] = &pool_[k];
+      if (ns == 0) continue;
+      if (grp == 0)
+        for (int c = 0; c < kCards; ++c)
+          if (cfg_->card_domain[c] == d && loc_[c] == kLocDeck) cards[n++] = static_cast<uint8_t>(c);
+      for (int i = 0; i < ns; ++i) cards[n++] = *slots[i];
+      isort(cards, n);
+      for (int i = n - 1; i > 0; --i) std::swap(cards[i], cards[rng_.below(static_cast<uint32_t>(i + 1))]);
+      if (grp == 0)
+        for (int i = 0; i < n; ++i) loc_[cards[i]] = kLocDeck, owner_[cards[i]] = static_cast<uint8_t>(d);
+      for (int i = 0; i < ns; ++i) *slots[i] = cards[i];
+      if (grp == 1)  // the known group's locations are fixed below from the slots
+        for (int i = 0; i < ns; ++i) loc_[cards[i]] = kLocDeck, owner_[cards[i]] = static_cast<uint8_t>(d);
+      for (int q = 0; q < players_; ++q) {
+        for (int k = 0; k < hand_n_[q]; ++k) {
+          const int c = hand_[q][k];
+          if (loc_[c] == kLocDeck) {
+            loc_[c] = kLocHand;
+            owner_[c] = static_cast<uint8_t>(q);
+          }
+        }
+        if (sidx[q] >= 0) start_card_[q] = hand_[q][sidx[q]];
+      }
+      for (int k = 0; k < pool_n_; ++k) loc_[pool_[k]] = kLocPool, owner_[pool_[k]] = 0;
     }
-    if (sidx[q] >= 0) start_card_[q] = hand_[q][sidx[q]];
-  }
-  for (int k = 0; k < pool_n_; ++k) loc_[pool_[k]] = kLocPool, owner_[pool_[k]] = 0;
   rebuild_derived();
 }
 
@@ -1299,7 +1388,7 @@ void State::resample_hidden(int observer, uint64_t seed) {
 //   cards: 99 x 12 (unknown to the observer, window, discarded, pool, hand of seat k x4, column of seat k x4)
 //   seats x4: hand domain counts 3, hand size 1, domain scores 3, chimneys 3, board 64 x 4 colours
 namespace {
-constexpr int kObsGlobal = 3 + 11 + 6 + 4 + 7 + 7 + 2 + 1 + 1 + 4 + 4 + 1 + 1 + 3 + 1 + 1 + 4 + 1 + 48 + 16 + 40 +
+constexpr int kObsGlobal = 3 + 12 + 7 + 4 + 4 + 48 + 7 + 7 + 2 + 1 + 1 + 4 + 4 + 1 + 1 + 3 + 1 + 1 + 4 + 1 + 48 + 16 + 40 +
                            kMaxFrames * 44;
 constexpr int kObsTrack = 5 * 50;
 constexpr int kObsSupply = 5 * 16 + 16 + 3;
@@ -1317,11 +1406,17 @@ void State::observation(int player, float* out) const {
   o[round_ - 1] = 1;
   o += 3;
   o[phase_] = 1;
-  o += 11;
+  o += 12;
   if (phase_ == kChance) o[chance_kind_] = 1;
-  o += 6;
+  o += 7;
   if (phase_ != kChance && phase_ != kTerminal) o[rel(current_)] = 1;
   o += 4;
+  if (expert()) o[rel(draft_start_)] = 1;
+  o += 4;
+  for (int k = 0; k < players_; ++k)  // expert: each seat's chimney tiles (public once dealt)
+    for (int d = 0; d < 3; ++d)
+      if (expert() && chim_tile_[(player + k) % players_][d] != kNoCard) o[12 * k + chim_tile_[(player + k) % players_][d]] = 1;
+  o += 48;
   if (central_tile_ >= 0) o[central_tile_] = 1;
   o += 7;
   for (int t = 0; t < 7; ++t) o[t] = (central_used_ >> t) & 1;
@@ -1375,9 +1470,10 @@ void State::observation(int player, float* out) const {
     if (l == kLocWindow) o[1] = 1;
     else if (l == kLocDiscard) o[2] = 1;
     else if (l == kLocHand) {
-      if (w != player && start_card_[w] == c) o[0] = 1;  // hidden identity
+      if (w != player && start_card_[w] == c) o[knows_passed(player, c) ? 3 : 0] = 1;  // hidden identity
       else o[4 + rel(w)] = 1;
     } else if (l == kLocColumn) o[8 + rel(w)] = 1;
+    else if (l == kLocPool && knows_passed(player, c)) o[3] = 1;  // a pool card this drafter has seen
     else o[0] = 1;  // deck or undealt pool: unknown
     o += 12;
   }
@@ -1470,12 +1566,12 @@ std::string State::illegal_reason(int32_t a) const {
   const int p = current_;
   static const char* const kPhaseNames[] = {"chance", "move", "pencils-or-hammers choice", "uses", "tile placement",
                                             "discard", "reward frame", "reward item", "religion target",
-                                            "central area", "over"};
+                                            "central area", "over", "draft"};
   os << "'" << name << "' is not legal now (seat " << p << ", " << kPhaseNames[phase_] << " phase): ";
   if (phase_ == kMove && a <= kCentralArea) {
     const int lo = pos_[p] < 0 ? entry_of(p) : pos_[p] + 1;
     if (a < lo) os << "a marker moves forward only, to index " << lo << " or beyond";
-    else if (a >= cfg_->track_n[0]) os << "the track has " << cfg_->track_n[0] << " spaces";
+    else if (a >= cfg_->track_n[face()]) os << "the track has " << cfg_->track_n[face()] << " spaces";
     else os << "the space is occupied by another marker (GA-MOVE-4)";
   } else if (a >= kTakeTileBase && a < kPlaceBase && (phase_ == kUses || phase_ == kItem)) {
     const int x = a - kTakeTileBase;
@@ -1510,7 +1606,7 @@ void State::validate() const {
   auto req = [](bool ok, const auto&... parts) { require<InvalidState>(ok, "gaudi state: ", parts...); };
   req(rng_.valid(), "the RNG state is all zeros");
   req(phase_ < kNumPhases, "unknown phase ", int(phase_));
-  req(chance_kind_ <= kChCentral && flow_ <= kFlowRound && setup_step_ <= 5, "chance kind, flow or setup step out of range");
+  req(chance_kind_ <= kChChimney && flow_ <= kFlowRound && setup_step_ <= 5, "chance kind, flow or setup step out of range");
   req(round_ >= 1 && round_ <= 3, "round must be 1..3");
   req(current_ < players_ && start_player_ < players_ && next_start_ < players_, "a seat index is out of range");
   req(turn_idx_ < num_markers(), "turn_index out of range");
@@ -1522,7 +1618,7 @@ void State::validate() const {
       req(x == kNotEntered || (m == kVirtual && x == kGone), "marker ", m, " is not in this game");
       continue;
     }
-    req(x == kNotEntered || x == kGone || (x >= 0 && x < c.track_n[0]), "marker ", m, " position out of range");
+    req(x == kNotEntered || x == kGone || (x >= 0 && x < c.track_n[face()]), "marker ", m, " position out of range");
     if (x >= 0 && x < kTMax) {
       req(!((occ >> x) & 1u), "two markers on track index ", x);
       occ |= bit(x);
@@ -1533,7 +1629,7 @@ void State::validate() const {
   int per_type[kTypes];
   for (int t = 0; t < kTypes; ++t) per_type[t] = bag_[t];
   for (int a = 0; a < kAreas; ++a) {
-    req(sum16(area_[a]) <= 5, "area ", a, " holds more than 5 tiles");
+    req(sum16(area_[a]) <= area_cap(), "area ", a, " holds more than ", area_cap(), " tiles");
     for (int t = 0; t < kTypes; ++t) per_type[t] += area_[a][t];
   }
   for (int p = 0; p < kMaxPlayers; ++p) {
@@ -1603,7 +1699,16 @@ void State::validate() const {
             " slot ", k, " is inconsistent");
         ++seen_card[x];
       }
-      req(chim_[p][d] <= c.chim_n[chimney_tile(p, d)][c.mode], "seat ", p, " chimney ", d, " beyond its top");
+      const int tile = p < players_ ? chimney_tile(p, d) : kNoCard;
+      if (tile == kNoCard) req(chim_[p][d] == 0, "seat ", p, " chimney ", d, " advanced without a tile");
+      else req(chim_[p][d] <= c.chim_n[tile][c.mode], "seat ", p, " chimney ", d, " beyond its top");
+      if (!expert() || p >= players_) req(chim_tile_[p][d] == kNoCard, "seat ", p, ": chimney_tile is for expert seats only");
+      else {
+        const int t = chim_tile_[p][d];
+        req(t == kNoCard || (t < kChimneys && c.chim_domain[t] == d), "seat ", p, " chimney tile ", d, " is not a tile of that domain");
+        for (int q = 0; q < p; ++q) req(t == kNoCard || chim_tile_[q][d] != t, "two seats hold chimney tile ", t);
+        req(t != kNoCard || setup_step_ < 4 || (setup_step_ == 4 && phase_ == kChance), "seat ", p, ": chimney tile not dealt after setup");
+      }
     }
   }
   for (int x = 0; x < kCards; ++x) {
@@ -1622,8 +1727,9 @@ void State::validate() const {
                                owner_[new_card_] == current_),
       "new_card is inconsistent");
   req(phase_ != kDiscard || (new_card_ != kNoCard && hand_n_[current_] == 5), "discard phase without a fifth card");
+  req(phase_ != kDiscard || !expert(), "no discards in expert mode (GA-EXP-6)");
   // turn state
-  req(pencils_ <= 3 && hammers_ <= 3 && mode_ <= 3 && generic_used_ < 16 && space_ < c.track_n[0], "unit counters out of range");
+  req(pencils_ <= 3 && hammers_ <= 3 && mode_ <= 3 && generic_used_ < 16 && space_ < c.track_n[face()], "unit counters out of range");
   req(leader_ <= 1 && anyone_finished_ <= 1 && exit_after_ <= 1 && turn_ctx_ <= 1 && central_first_ <= 1,
       "flags must be 0 or 1");
   req(central_tile_ >= -1 && central_tile_ < kChandeliers && central_used_ < 128 && central_avail_ <= 3,
@@ -1632,7 +1738,9 @@ void State::validate() const {
   req(popcount(central_used_) == round_ - (central_tile_ < 0 ? 1 : 0), "central tiles used disagree with the round");
   req(pending_bonus_ >= -1 && pending_bonus_ < 8, "pending_bonus out of range");
   req(item_entry_ < kEntUsed, "item_entry out of range");
-  req(chance_arg_ < (chance_kind_ == kChTile ? kAreas : (chance_kind_ == kChDeal ? kMaxPlayers : 3)) || phase_ != kChance,
+  req(draft_start_ < players_, "draft_start out of range");
+  req(phase_ != kChance || chance_kind_ == kChCentral || chance_kind_ == kChFirst ||
+          chance_arg_ < (chance_kind_ == kChTile ? kAreas : (chance_kind_ == kChDeal ? kMaxPlayers : (chance_kind_ == kChChimney ? 3 * players_ : 3))),
       "chance_arg out of range");
   req(nframes_ <= kMaxFrames, "too many frames");
   for (int f = 0; f < nframes_; ++f) {
@@ -1655,7 +1763,10 @@ void State::validate() const {
       if (chance_kind_ == kChTile) req(sum16(bag_) > 0 && chance_arg_ < kAreas, "a tile draw from an empty bag");
       if (chance_kind_ == kChDeal) req(pool_n_ > 0 && chance_arg_ < players_, "a deal without a pool");
       if (chance_kind_ == kChCentral) req(popcount(central_used_) < kChandeliers, "no central tile left");
-      static const uint8_t kSetupStep[6] = {1, 1, 2, 3, 4, 0};  // the setup step each chance kind belongs to
+      if (chance_kind_ == kChChimney) req(expert() && chim_tile_[chance_arg_ / 3][chance_arg_ % 3] == kNoCard,
+                                          "a chimney-tile draw out of place");
+      if (chance_kind_ == kChDeal) req(!expert(), "expert starting cards are drafted, not dealt");
+      static const uint8_t kSetupStep[7] = {1, 1, 2, 3, 4, 0, 4};  // the setup step each chance kind belongs to
       if (flow_ == kFlowSetup) req(chance_kind_ != kChCentral && setup_step_ == kSetupStep[chance_kind_],
                                    "a setup chance node out of place");
       else req(setup_step_ == 5 && (flow_ == kFlowRound ? chance_kind_ == kChCentral
@@ -1669,6 +1780,14 @@ void State::validate() const {
       break;
     }
     case kTerminal: break;
+    case kDraft: {
+      req(expert() && setup_step_ == 4 && flow_ == kFlowSetup && pool_n_ > 0 && draft_start_ == start_player_,
+          "a draft outside the expert setup");
+      req(current_ == ((start_player_ - 1 - (players_ - pool_n_)) % players_ + 2 * players_) % players_,
+          "the seat to draft is not the next drafter (GA-EXP-5)");
+      req(hand_n_[current_] == 0, "a drafter who already holds a card");
+      break;
+    }
     default: {
       req(central_tile_ >= 0 && setup_step_ == 5, "a decision before setup is complete");
       req(pos_[current_] != kNotEntered || phase_ == kMove, "the mover has not entered the track");
