@@ -438,7 +438,10 @@ bool State::can_carry(int p, int e) const {  // GA-ORDER-2: an item that cannot 
     case kEntPlayFree: return can_play(p, true);
     case kEntNature:
     case kEntCatalan:
-    case kEntExtra: return true;
+    case kEntExtra:
+    case kEntVpN:
+    case kEntVpN + 1:
+    case kEntVpR: return true;  // vp members wait only in choose-one groups
     case kEntReligion:
       for (int k = 0; k < col_n_[p][2]; ++k)
         if (cfg_->early_religion_rescored || !column_religion(p, col_[p][2][k])) return true;
@@ -603,8 +606,16 @@ void State::legal_into(ActionList<kMaxActions>& out) const {
       const uint8_t* f = fcount_[nframes_ - 1];
       for (int e = 0; e < kEntUsed; ++e)
         if (f[e] && can_carry(p, e)) out.push(kResolveBase + e);
-      if (!f[kEntNature] && !f[kEntCatalan]) out.push(kDone);
+      if (finfo_[nframes_ - 1][kChoose] || (!f[kEntNature] && !f[kEntCatalan])) out.push(kDone);
       break;
+    }
+    case kCategory: {  // GA-AMB-49: one category per distinct set of triggered abilities, the lowest id
+      const uint16_t trig = category_triggers(p);
+      int empty = -1;
+      for (int k = 0; k < 9 && empty < 0; ++k)
+        if (!((trig >> k) & 1u)) empty = k;
+      for (int k = 0; k < 9; ++k)
+        if (((trig >> k) & 1u) || k == empty) out.push(kCategoryBase + k);
     }
     case kItem: {
       const int e = item_entry_;
@@ -835,13 +846,91 @@ void State::play_card(int p, int c) {  // GA-PLAY-*, GA-NAT-1, GA-AMB-47/48
   col_[p][d][col_n_[p][d]++] = static_cast<uint8_t>(c);
   loc_[c] = kLocColumn;
   owner_[c] = static_cast<uint8_t>(p);
+  pending_bonus_ = -1;
+  if (expert() && cfg_->card_category[c] == 9) {  // GA-EXP-9, GA-AMB-49: a Gaudí's-life card picks a category
+    const uint16_t trig = category_triggers(p);
+    if (trig) {
+      new_card_ = static_cast<uint8_t>(c);
+      phase_ = kCategory;
+      return;
+    }
+  }
+  play_effects(p, c, cfg_->card_category[c]);
+}
+
+uint16_t State::category_triggers(int p) const {
+  uint16_t m = 0;
+  for (int d = 0; d < 3; ++d) {
+    const int t = chimney_tile(p, d);
+    if (t == kNoCard) continue;
+    for (int i = 0; i < chim_[p][d]; ++i)
+      if (cfg_->chim_ability_trigger[t][1][i][0] == 0) m = static_cast<uint16_t>(m | (1u << cfg_->chim_ability_trigger[t][1][i][1]));
+  }
+  return m;
+}
+
+// The play's frame: the Nature resolution (GA-NAT-1) or a Religion card's banner, plus in expert mode
+// the rewards of the persistent abilities the play triggers (GA-EXP-9). Ability rewards of one kind
+// (effect type of GA-AMB-5; vp in any domain is one kind) form a choose-one group when there are
+// several of them (GA-AMB-49); the groups sit on top of the play's frame, so they are decided first.
+void State::play_effects(int p, int c, int category) {
+  const int d = cfg_->card_domain[c];
+  const int base = nframes_;
   if (d == 0) {
     const int f = push_frame();
     if (f >= 0) fcount_[f][kEntNature] = 1;
   } else if (d == 2) {
     push_effects(cfg_->card_banner[c], kBanner, p);  // usually empty (GA-REL-1)
   }
-  pending_bonus_ = -1;
+  if (expert()) {
+    static const int8_t kKind[kEntUsed] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                                           1, 1, 1, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9};
+    const int8_t* eff[3 * kChimMax * kBanner];
+    int n = 0, per_kind[10] = {};
+    for (int k = 0; k < 3; ++k) {
+      const int t = chimney_tile(p, k);
+      if (t == kNoCard) continue;
+      for (int i = 0; i < chim_[p][k]; ++i) {
+        const int8_t* tr = cfg_->chim_ability_trigger[t][1][i];
+        if (!((tr[0] == 0 && tr[1] == category) || (tr[0] == 1 && tr[1] == d))) continue;
+        for (int j = 0; j < kBanner; ++j) {
+          const int8_t* e = cfg_->chim_ability_effects[t][1][i][j];
+          if (e[0] < 0) break;
+          eff[n++] = e;
+          ++per_kind[kKind[e[0]]];
+        }
+      }
+    }
+    int single[3 * kChimMax * kBanner][2], ns = 0;
+    for (int i = 0; i < n; ++i)
+      if (per_kind[kKind[eff[i][0]]] == 1) single[ns][0] = eff[i][0], single[ns++][1] = eff[i][1];
+    if (ns) {  // the single rewards join the play's frame (VP at once)
+      int f = nframes_ > base ? nframes_ - 1 : -2;
+      for (int i = 0; i < ns; ++i) {
+        if (single[i][0] >= kEntVpN) {
+          add_vp(p, single[i][0] - kEntVpN, single[i][1]);
+          continue;
+        }
+        if (f == -2) f = push_frame();
+        if (f >= 0) add_item(fcount_[f], finfo_[f], single[i][0], single[i][1]);
+      }
+    }
+    for (int kind = 0; kind < 10; ++kind) {
+      if (per_kind[kind] < 2) continue;
+      const int g = push_frame();
+      if (g < 0) continue;
+      finfo_[g][kChoose] = 1;
+      int cat_times = 0;
+      for (int i = 0; i < n; ++i) {
+        const int e = eff[i][0];
+        if (kKind[e] != kind) continue;
+        if (e >= kEntVpN) fcount_[g][e] = static_cast<uint8_t>(std::max<int>(fcount_[g][e], eff[i][1]));
+        else if (e == kEntCatalan) cat_times = std::max<int>(cat_times, eff[i][1]);
+        else fcount_[g][e] = 1;
+      }
+      if (cat_times) add_item(fcount_[g], finfo_[g], kEntCatalan, cat_times);
+    }
+  }
   after_event(-1);
 }
 
@@ -898,7 +987,7 @@ void State::settle() {
         pop_frame();
         continue;
       }
-      if (n == 1 && (only == kEntNature || only == kEntCatalan) && cnt[only] == 1) {  // a column resolution alone
+      if (n == 1 && !finfo_[f][kChoose] && (only == kEntNature || only == kEntCatalan) && cnt[only] == 1) {  // a column resolution alone
         apply_decision(kResolveBase + only);
         return;
       }
@@ -1050,6 +1139,17 @@ void State::apply_decision(int32_t a) {
   }
   if (a >= kResolveBase && a < kTargetBase) {
     const int e = a - kResolveBase, f = nframes_ - 1;
+    if (finfo_[f][kChoose]) {  // GA-AMB-49: take this member, the others are lost
+      const int amount = fcount_[f][e];
+      std::memset(fcount_[f], 0, kEntUsed);
+      if (e == kEntCatalan) fcount_[f][e] = 1;
+      else if (e >= kEntVpN) {
+        add_vp(p, e - kEntVpN, amount);
+        phase_ = kFrame;
+        settle();
+        return;
+      } else fcount_[f][e] = 1;
+    }
     --fcount_[f][e];
     if (finfo_[f][kBonusKind] != 255) bonus_fired_ |= static_cast<uint8_t>(1u << finfo_[f][kBonusKind]);
     if (e == kEntNature || e == kEntCatalan) {
@@ -1079,6 +1179,12 @@ void State::apply_decision(int32_t a) {
     }
     item_entry_ = static_cast<uint8_t>(e);
     phase_ = e == kEntReligion ? kTarget : kItem;
+    return;
+  }
+  if (phase_ == kCategory && a >= kCategoryBase && a < kDone) {  // GA-AMB-49
+    const int c = new_card_;
+    new_card_ = kNoCard;
+    play_effects(p, c, a - kCategoryBase);
     return;
   }
   if (a >= kTargetBase && a < kCategoryBase) {  // GA-REL-2, GA-AMB-32
@@ -1379,17 +1485,18 @@ void State::resample_hidden(int observer, uint64_t seed) {
 
 // ------------------------------------------------------------------ observation
 // Layout (docs/gaudi.md), seats relative to the observer (0 = the observer):
-//   global: round 3, phase 11, chance kind 6, seat to act 4, central tile 7, central tiles used 7,
+//   global: round 3, phase 13, chance kind 7, seat to act 4, draft start 4 (expert), chimney tiles
+//     4 seats x 12 (expert), central tile 7, central tiles used 7,
 //     central options 2, first arrival 1, someone finished 1, start player 4, marker holder 4,
 //     extra turns 1, leader 1, unit mode 3, pencils 1, hammers 1, generic types used 4, exit 1,
-//     space 48, pending tile 16, item entry 40, frames 12 x (40 counts + 4 info)
+//     space 48, pending tile 16, item entry 40, frames 12 x (40 counts + 5 info)
 //   track: 5 markers (4 seats, then the virtual marker) x 50 (not entered, 0..47, left)
 //   supply: 5 areas x 16 + bag 16 + deck sizes 3
 //   cards: 99 x 12 (unknown to the observer, window, discarded, pool, hand of seat k x4, column of seat k x4)
 //   seats x4: hand domain counts 3, hand size 1, domain scores 3, chimneys 3, board 64 x 4 colours
 namespace {
-constexpr int kObsGlobal = 3 + 12 + 7 + 4 + 4 + 48 + 7 + 7 + 2 + 1 + 1 + 4 + 4 + 1 + 1 + 3 + 1 + 1 + 4 + 1 + 48 + 16 + 40 +
-                           kMaxFrames * 44;
+constexpr int kObsGlobal = 3 + 13 + 7 + 4 + 4 + 48 + 7 + 7 + 2 + 1 + 1 + 4 + 4 + 1 + 1 + 3 + 1 + 1 + 4 + 1 + 48 + 16 + 40 +
+                           kMaxFrames * 45;
 constexpr int kObsTrack = 5 * 50;
 constexpr int kObsSupply = 5 * 16 + 16 + 3;
 constexpr int kObsCards = kCards * 12;
@@ -1406,7 +1513,7 @@ void State::observation(int player, float* out) const {
   o[round_ - 1] = 1;
   o += 3;
   o[phase_] = 1;
-  o += 12;
+  o += 13;
   if (phase_ == kChance) o[chance_kind_] = 1;
   o += 7;
   if (phase_ != kChance && phase_ != kTerminal) o[rel(current_)] = 1;
@@ -1452,8 +1559,9 @@ void State::observation(int player, float* out) const {
       o[41] = finfo_[f][kSnapDomain] == 255 ? -1.0f : finfo_[f][kSnapDomain];
       o[42] = finfo_[f][kSnapLen] / 10.0f;
       o[43] = finfo_[f][kBonusKind] == 255 ? -1.0f : finfo_[f][kBonusKind];
+      o[44] = finfo_[f][kChoose];
     }
-    o += 44;
+    o += 45;
   }
   for (int m = 0; m < 5; ++m) {
     const int q = m < 4 ? m : kVirtual;  // slot m: relative seat m, then the virtual marker
@@ -1539,6 +1647,7 @@ int32_t State::string_to_action(const std::string& text) const {
   else if (starts("discard")) lo = kDiscardBase, hi = kAdvanceBase;
   else if (starts("resolve")) lo = kResolveBase, hi = kTargetBase;
   else if (starts("target")) lo = kTargetBase, hi = kCategoryBase;
+  else if (starts("category")) lo = kCategoryBase, hi = kDone;
   State copy = *this;
   copy.phase_ = kMove;  // decision names do not depend on the phase
   for (int a = lo; a < hi; ++a) {
@@ -1566,7 +1675,7 @@ std::string State::illegal_reason(int32_t a) const {
   const int p = current_;
   static const char* const kPhaseNames[] = {"chance", "move", "pencils-or-hammers choice", "uses", "tile placement",
                                             "discard", "reward frame", "reward item", "religion target",
-                                            "central area", "over", "draft"};
+                                            "central area", "over", "draft", "category choice"};
   os << "'" << name << "' is not legal now (seat " << p << ", " << kPhaseNames[phase_] << " phase): ";
   if (phase_ == kMove && a <= kCentralArea) {
     const int lo = pos_[p] < 0 ? entry_of(p) : pos_[p] + 1;
@@ -1724,7 +1833,9 @@ void State::validate() const {
     req(seen_card[x] == 1, "card ", x, " is listed ", seen_card[x], " times");
   }
   req(new_card_ == kNoCard || (phase_ == kDiscard && new_card_ < kCards && loc_[new_card_] == kLocHand &&
-                               owner_[new_card_] == current_),
+                               owner_[new_card_] == current_) ||
+          (phase_ == kCategory && new_card_ < kCards && loc_[new_card_] == kLocColumn && owner_[new_card_] == current_ &&
+           c.card_category[new_card_] == 9 && expert()),
       "new_card is inconsistent");
   req(phase_ != kDiscard || (new_card_ != kNoCard && hand_n_[current_] == 5), "discard phase without a fifth card");
   req(phase_ != kDiscard || !expert(), "no discards in expert mode (GA-EXP-6)");
@@ -1749,7 +1860,10 @@ void State::validate() const {
         "frame ", f, " snapshot longer than the column");
     req(finfo_[f][kBonusKind] == 255 || finfo_[f][kBonusKind] < 8, "frame ", f, " bonus kind out of range");
     req(finfo_[f][kReps] <= 2, "frame ", f, " repetitions out of range");
-    for (int e = kEntVpN; e < kEntUsed; ++e) req(fcount_[f][e] == 0, "frame ", f, ": VP items never wait in basic mode");
+    req(finfo_[f][kChoose] <= 1 && (!finfo_[f][kChoose] || (expert() && finfo_[f][kSnapDomain] == 255)), "frame ", f,
+        ": choose-one groups are expert ability frames");
+    for (int e = kEntVpN; e < kEntUsed; ++e)
+      req(fcount_[f][e] == 0 || (finfo_[f][kChoose] && fcount_[f][e] <= 20), "frame ", f, ": VP items wait only in a choose-one group");
   }
   for (int f = nframes_; f < kMaxFrames; ++f)
     for (int e = 0; e < kEntUsed; ++e) req(fcount_[f][e] == 0, "unused frame ", f, " must be empty");
@@ -1797,6 +1911,7 @@ void State::validate() const {
                                                         item_entry_ != kEntExtra && (phase_ == kTarget) == (item_entry_ == kEntReligion),
                                                     "item phase inconsistent");
       if (phase_ == kPlace) req(tile_fits(current_, pending_tile_), "the pending tile fits nowhere");
+      if (phase_ == kCategory) req(new_card_ != kNoCard && category_triggers(current_) != 0, "a category choice without a card to play");
       if (phase_ == kCentral || turn_ctx_) req(pos_[current_] == kGone, "central phase while the marker is on the track");
       if (phase_ == kUses || phase_ == kMode) req(pos_[current_] >= 0 && pos_[current_] < kTMax && space_ == pos_[current_],
                                                   "uses while the marker is not on its space");

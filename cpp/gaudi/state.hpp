@@ -49,7 +49,7 @@ enum CardLoc : uint8_t { kLocDeck = 0, kLocWindow = 1, kLocHand = 2, kLocColumn 
 
 enum Phase : uint8_t {
   kChance = 0, kMove = 1, kMode = 2, kUses = 3, kPlace = 4, kDiscard = 5, kFrame = 6, kItem = 7, kTarget = 8,
-  kCentral = 9, kTerminal = 10, kDraft = 11, kNumPhases = 12
+  kCentral = 9, kTerminal = 10, kDraft = 11, kCategory = 12, kNumPhases = 13
 };
 enum ChanceKind : uint8_t { kChFirst = 0, kChTile = 1, kChCard = 2, kChPool = 3, kChDeal = 4, kChCentral = 5, kChChimney = 6 };
 enum Flow : uint8_t { kFlowSetup = 0, kFlowRefill = 1, kFlowRound = 2 };
@@ -59,7 +59,9 @@ enum Flow : uint8_t { kFlowSetup = 0, kFlowRefill = 1, kFlowRound = 2 };
 // [kSnapDomain] 255 or 0 Nature / 1 Catalan, [kSnapLen] the column length when the resolution
 // started (GA-AMB-48), [kBonusKind] 255 or the bonus kind this frame offers (GA-AMB-31),
 // [kCatLo], [kCatHi] 2 bits per pending resolve_catalan item (its times), the last pushed lowest.
-enum FrameInfo : int { kReps = 0, kSnapDomain = 1, kSnapLen = 2, kBonusKind = 3, kCatLo = 4, kCatHi = 5 };
+// [kChoose] 1 for a choose-one group of ability rewards of one kind (GA-AMB-49): RESOLVE takes one
+// member (vp members 37-39 hold the largest amount of their domain), DONE takes none.
+enum FrameInfo : int { kReps = 0, kSnapDomain = 1, kSnapLen = 2, kBonusKind = 3, kCatLo = 4, kCatHi = 5, kChoose = 6 };
 
 class State {
  public:
@@ -259,6 +261,8 @@ class State {
   void place_tile(int p, int b);
   void take_card(int p, int c);
   void play_card(int p, int c);
+  void play_effects(int p, int c, int category);
+  uint16_t category_triggers(int p) const;  // categories with a reached on-play ability (expert)
   void advance(int p, int d);
   void discard(int p, int c);
   void after_event(int bonus_slot);
