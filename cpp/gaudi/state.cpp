@@ -616,6 +616,7 @@ void State::legal_into(ActionList<kMaxActions>& out) const {
         if (!((trig >> k) & 1u)) empty = k;
       for (int k = 0; k < 9; ++k)
         if (((trig >> k) & 1u) || k == empty) out.push(kCategoryBase + k);
+      break;
     }
     case kItem: {
       const int e = item_entry_;

@@ -44,3 +44,16 @@ def test_expert_default_edition_plays():
     for players in (2, 4):
         play_and_check(lambda s: tilecraft.make("gaudi", players=players, seed=s, mode="expert"), 1,
                        check_illegal_every=50)
+
+
+def test_expert_abilities_edition_conforms():
+    # an edition where every night chimney's first space carries an ability (choose-one groups and
+    # category choices come up often)
+    import tilecraft
+    from test_gaudi_expert_rules import _ability_edition
+
+    _ability_edition()  # registers "ability-test"
+    for players in (2, 4):
+        for chance in ("sampled", "explicit"):
+            play_and_check(lambda s: tilecraft.make("gaudi", players=players, seed=s, data="ability-test",
+                                                    mode="expert", chance=chance), 5, check_illegal_every=5)
