@@ -139,3 +139,63 @@ def test_ga_solo_end_5_tie_goes_to_the_automa():
         pos.s["final"][0] = mine
         e = pos.load()
         assert e.returns()[0] == ret and list(e.winners()) == winners
+
+
+def _player_done_position(seed, player_at, automa_at, space_units):
+    s, _, _ = picked(seed, keep_domain=0)
+    pos = Pos(s)
+    st = pos.s
+    st["position"] = [player_at, automa_at, -1, -1, -1]
+    pe, ha = space_units
+    st.update(phase=3, space=player_at, leader=1, mode=3, pencils=pe, hammers=ha, turn_index=0)
+    return pos
+
+
+def test_ga_auto_move_2_last_marker_with_a_gap_goes_where_it_leads():
+    # automa at 1, player at 9 (generic, 0 pencils 2 hammers; it ends its turn), virtual not entered.
+    # The automa is the last marker and 7 empty spaces (2..8) lie before the player: it checks only
+    # spaces where it would lead: index 10 (tile-any, 1 pencil; k = 1) -> 10.
+    pos = _player_done_position(0, 9, 1, (0, 1))
+    e = pos.load()
+    e.apply(DONE)
+    assert e.positions()[1] == 10
+    # with the player at 4 only 2 empty spaces (2, 3) lie between: GA-AUTO-MOVE-1 alone, from index 2
+    # (tile colour 0, 1 pencil + 1 hammer, not leading: k = max(1, 1) = 1)
+    pos = _player_done_position(0, 4, 1, (0, 0))
+    pos.s["hammers"] = 1
+    e = pos.load()
+    assert sum(a[t] for a in e.areas() for t in range(4)) >= 1  # a colour-0 tile is available
+    e.apply(DONE)
+    assert e.positions()[1] == 2
+
+
+def test_ga_auto_tile_2_ga_amb_20_colour_tile_prefers_the_shape_held_fewest():
+    # The automa (not entered, entry 1) holds colour-0 tiles of shapes 0, 1, 2 (one each). The player
+    # stands on index 1 and ends its turn, so the automa's first passing space is index 2 (tile colour
+    # 0, 1 pencil + 1 hammer) where it leads (2 > 1): k = 2 takes. Colour-0 tiles on offer: shape 0 in
+    # area 0, shape 1 in area 1, shape 3 in area 3.
+    # Take 1: shape 3 (held 0) from area 3, although areas 0 and 1 lie further left.
+    # Take 2: every shape now held once: the leftmost area, area 0 (shape 0).
+    pos = _player_done_position(4, 1, -1, (0, 0))
+    st = pos.s
+    st["hammers"] = 1
+    for a in range(5):
+        for t in range(4):  # colour-0 tiles back to the bag
+            st["bag"][t] += st["area"][a][t]
+            st["area"][a][t] = 0
+    for a, t in ((0, 0), (1, 1), (3, 3)):
+        if sum(st["area"][a]) == 4:  # make room: one other tile back to the bag
+            x = next(x for x in range(4, 16) if st["area"][a][x])
+            st["area"][a][x] -= 1
+            st["bag"][x] += 1
+        st["bag"][t] -= 1
+        st["area"][a][t] += 1
+    for t in (0, 1, 2):
+        st["bag"][t] -= 1
+        st["automa_tiles"][t] += 1
+    e = pos.load()
+    e.apply(DONE)
+    assert e.positions()[1] == 2
+    _, tiles, _ = e.automa_area()
+    assert tiles[:4] == [2, 1, 1, 1]
+    assert e.areas()[1][1] == 1 and e.areas()[0][0] == 0
