@@ -20,7 +20,7 @@ inline int sum16(const uint8_t* a) {
   return s;
 }
 // pool composition per player count (GA-SETUP-7): domains of the starting cards
-const int8_t kPoolDomains[5][4] = {{0}, {0}, {0, 1}, {0, 1, 2}, {0, 0, 1, 1}};
+const int8_t kPoolDomains[5][4] = {{0}, {0, 1}, {0, 1}, {0, 1, 2}, {0, 0, 1, 1}};  // solo: the 2-player pool (GA-AMB-27)
 const char* const kDomainLetters = "NCR";
 template <class T>
 inline void isort(T* a, int n) {  // small arrays: insertion sort
@@ -43,6 +43,8 @@ State::State(const Config& config, uint64_t seed) {
   std::memset(pool_, kNoCard, sizeof(pool_));
   std::memset(win_, kNoCard, sizeof(win_));
   std::memset(col_, kNoCard, sizeof(col_));
+  std::memset(chim_tile_, kNoCard, sizeof(chim_tile_));
+  std::memset(auto_col_, kNoCard, sizeof(auto_col_));
   for (int t = 0; t < kTypes; ++t) bag_[t] = 6;  // GA-COMP-3
   for (int c = 0; c < kCards; ++c) {
     loc_[c] = kLocDeck;
@@ -84,7 +86,7 @@ void State::continue_setup() {
         break;
       case 1:  // GA-SETUP-3: 5 tiles in each area
         for (int a = 0; a < kAreas; ++a)
-          if (sum16(area_[a]) < 5 && sum16(bag_) > 0) {
+          if (sum16(area_[a]) < area_cap() && sum16(bag_) > 0) {
             phase_ = kChance;
             chance_kind_ = kChTile;
             chance_arg_ = static_cast<uint8_t>(a);
@@ -103,7 +105,7 @@ void State::continue_setup() {
         setup_step_ = 3;
         break;
       case 3:  // GA-SETUP-7: the starting pool from the deck tops
-        if (pool_n_ < players_) {
+        if (pool_n_ < pool_size()) {
           phase_ = kChance;
           chance_kind_ = kChPool;
           chance_arg_ = static_cast<uint8_t>(kPoolDomains[players_][pool_n_]);
@@ -112,6 +114,23 @@ void State::continue_setup() {
         setup_step_ = 4;
         break;
       case 4:  // ... shuffled and dealt, one at random to each player
+        if (expert()) {
+          for (int i = 0; i < 3 * players_; ++i)  // GA-EXP-4: random night chimney tiles, per player and domain
+            if (chim_tile_[i / 3][i % 3] == kNoCard) {
+              phase_ = kChance;
+              chance_kind_ = kChChimney;
+              chance_arg_ = static_cast<uint8_t>(i);
+              return;
+            }
+          if (pool_n_ > 0) {  // GA-EXP-5: the draft, start - 1, start - 2, ..., the start player last
+            draft_start_ = start_player_;
+            phase_ = kDraft;
+            current_ = static_cast<uint8_t>(((start_player_ - 1 - (players_ - pool_n_)) % players_ + 2 * players_) % players_);
+            return;
+          }
+          setup_step_ = 5;
+          break;
+        }
         if (pool_n_ > 0) {
           phase_ = kChance;
           chance_kind_ = kChDeal;
@@ -146,14 +165,14 @@ void State::start_round() {
 
 void State::begin_turn() {
   bool any = false;
-  for (int p = 0; p < players_; ++p) any |= pos_[p] != kGone;
+  for (int p = 0; p < participants(); ++p) any |= pos_[p] != kGone;
   if (!any) {  // GA-AMB-16
     end_round();
     return;
   }
   const int len = num_markers();
   for (;;) {
-    const int m = turn_idx_ < players_ ? (start_player_ + turn_idx_) % players_ : kVirtual;
+    const int m = marker_at(turn_idx_);
     if (pos_[m] == kGone) {
       turn_idx_ = static_cast<uint8_t>((turn_idx_ + 1) % len);
       continue;
@@ -163,9 +182,10 @@ void State::begin_turn() {
     leader_ = mode_ = pencils_ = hammers_ = exit_after_ = turn_ctx_ = 0;
     central_avail_ = central_first_ = 0;
     space_ = 0;
-    if (m == kVirtual) {
-      current_ = static_cast<uint8_t>(start_player_);
-      virtual_turn();
+    if (m == kVirtual || (solo() && m == kAutoma)) {
+      current_ = static_cast<uint8_t>(solo() ? 0 : start_player_);
+      if (m == kVirtual) virtual_turn();
+      else automa_turn();
       end_turn();
       return;
     }
@@ -176,9 +196,9 @@ void State::begin_turn() {
 }
 
 void State::virtual_turn() {  // GA-DUMMY-2, GA-AMB-15, GA-AMB-17
-  const int n = cfg_->track_n[0];
+  const int n = cfg_->track_n[face()];
   int mx = pos_[kVirtual] >= 0 ? pos_[kVirtual] : entry_of(kVirtual) - 1;
-  for (int m = 0; m < players_; ++m)
+  for (int m = 0; m < participants(); ++m)
     if (pos_[m] >= 0 && pos_[m] < kTMax) mx = std::max<int>(mx, pos_[m]);
   if (pos_[kVirtual] >= 0 && pos_[kVirtual] < kTMax) track_occ_ &= ~bit(pos_[kVirtual]);
   const uint64_t lim = n == 64 ? ~uint64_t{0} : bit(n) - 1;
@@ -188,12 +208,136 @@ void State::virtual_turn() {  // GA-DUMMY-2, GA-AMB-15, GA-AMB-17
     return;
   }
   const int t = lowest_bit(free);
-  if (anyone_finished_ && cfg_->track_red[0][t]) {
+  if (solo()) {  // GA-SOLO-DUMMY-1, GA-AMB-18: all pencils and hammers as the space action, as far as possible
+    int act, pe, ha;
+    space_data(t, act, pe, ha);
+    scripted_action(act, pe + ha, true);
+  }
+  if (anyone_finished_ && cfg_->track_red[face()][t]) {
     pos_[kVirtual] = kGone;
     return;
   }
   pos_[kVirtual] = static_cast<int8_t>(t);
   track_occ_ |= bit(t);
+}
+
+// ---- the solo automa (GA-AUTO-*, GA-AMB-19..22) and the solo virtual marker (GA-AMB-18)
+
+bool State::automa_passes(int t, bool leading) const {  // GA-AMB-19
+  int act, pe, ha;
+  space_data(t, act, pe, ha);
+  const int k = leading ? pe + ha : std::max(pe, ha);
+  if (act <= kEntTileAny) {
+    int n = 0;
+    for (int a = 0; a < kAreas; ++a)
+      for (int x = 0; x < kTypes; ++x)
+        if (tile_ok(act, x)) n += area_[a][x];
+    return n >= k;
+  }
+  if (act >= kEntCardN && act < kEntCardAny) return win_n_[act - kEntCardN] >= k;
+  if (act == kEntCardAny || act == kEntPlay || act == kEntGeneric) return win_n_[0] + win_n_[1] + win_n_[2] >= k;
+  return false;  // a chimney space: the automa cannot carry it out (engine decision, docs/gaudi.md)
+}
+
+void State::scripted_tile(int filter, bool virt) {  // GA-AUTO-TILE-1..3, GA-AMB-20
+  const uint8_t* held = virt ? vpile_ : auto_tiles_;
+  int best_a = -1, best_t = -1;
+  for (int a = 0; a < kAreas; ++a)
+    for (int t = 0; t < kTypes; ++t)
+      if (area_[a][t] && tile_ok(filter, t) &&
+          (best_a < 0 || held[t] < held[best_t] ||
+           (held[t] == held[best_t] && (a < best_a || (a == best_a && t < best_t)))))
+        best_a = a, best_t = t;
+  if (best_a < 0) return;
+  --area_[best_a][best_t];  // no bonus (GA-SOLO-6)
+  if (virt) ++vpile_[best_t];
+  else ++auto_tiles_[best_t];
+}
+
+void State::scripted_card(int dmask, bool virt) {  // GA-AUTO-CARD-1/2, GA-AMB-21/22
+  int cnt[3] = {auto_n_[0], auto_n_[1], auto_n_[2]};
+  if (virt) {
+    cnt[0] = cnt[1] = cnt[2] = 0;
+    for (int c = 0; c < kCards; ++c)
+      if (loc_[c] == kLocRemoved) ++cnt[cfg_->card_domain[c]];
+  }
+  int d = -1;
+  for (int x = 0; x < 3; ++x)
+    if (((dmask >> x) & 1) && win_n_[x] > 0 && (d < 0 || cnt[x] < cnt[d])) d = x;
+  if (d < 0) return;
+  const int c = win_[d][--win_n_[d]];  // the bottom-most card: the last revealed
+  win_[d][win_n_[d]] = kNoCard;
+  if (virt) {
+    loc_[c] = kLocRemoved;
+    owner_[c] = 0;
+  } else {
+    auto_col_[d][auto_n_[d]++] = static_cast<uint8_t>(c);
+    loc_[c] = kLocAutoma;
+    owner_[c] = static_cast<uint8_t>(d);
+  }
+}
+
+void State::scripted_action(int act, int k, bool virt) {  // GA-AUTO-2: play and generic = a card of any domain
+  for (int i = 0; i < k; ++i) {
+    if (act <= kEntTileAny) scripted_tile(act, virt);
+    else if (act >= kEntCardN && act < kEntCardAny) scripted_card(1 << (act - kEntCardN), virt);
+    else if (act == kEntCardAny || act == kEntPlay || act == kEntGeneric) scripted_card(7, virt);
+  }
+}
+
+void State::automa_turn() {  // GA-AUTO-MOVE-1/2, GA-AMB-19
+  const int n = cfg_->track_n[face()];
+  const int me = pos_[kAutoma];
+  const bool on = me >= 0 && me < kTMax;
+  if (on) track_occ_ &= ~bit(me);
+  const bool block = cfg_->finished_markers_block_leader && anyone_finished_;
+  int others = -1, next = -1;
+  bool last = on;
+  for (int m = 0; m < 5; ++m) {
+    if (m == kAutoma || !marker_used(m) || pos_[m] < 0 || pos_[m] >= kTMax) continue;
+    others = std::max<int>(others, pos_[m]);
+    if (on && pos_[m] < me) last = false;
+    if (on && pos_[m] > me && (next < 0 || pos_[m] < next)) next = pos_[m];
+  }
+  const bool special = on && !block && last && next >= 0 && next - me - 1 >= 3;  // GA-AUTO-MOVE-2
+  const int lo = on ? me + 1 : entry_of(kAutoma);
+  int target = -1;
+  for (int t = lo; t < n && target < 0; ++t) {
+    if ((track_occ_ >> t) & 1u) continue;
+    const bool leading = t > others && !block;
+    if (special && !leading) continue;
+    if (automa_passes(t, leading)) target = t;
+  }
+  if (target < 0) {  // the central area always passes (GA-AMB-19); GA-AUTO-3: one card of any domain
+    pos_[kAutoma] = kGone;
+    if (!anyone_finished_) next_start_ = kAutoma;  // GA-CHAN-5
+    anyone_finished_ = 1;
+    scripted_card(7, false);
+    return;
+  }
+  int act, pe, ha;
+  space_data(target, act, pe, ha);
+  const bool leading = target > others && !block;
+  scripted_action(act, leading ? pe + ha : std::max(pe, ha), false);
+  if (anyone_finished_ && cfg_->track_red[face()][target]) {  // GA-FIN-2 applies to the automa
+    pos_[kAutoma] = kGone;
+    return;
+  }
+  pos_[kAutoma] = static_cast<int8_t>(target);
+  track_occ_ |= bit(target);
+}
+
+int State::automa_final() const {  // GA-SOLO-END-2..4, GA-AMB-24/45
+  static const int kRemove[4] = {3, 2, 1, 0};
+  const int r = kRemove[cfg_->difficulty & 3];
+  int vp = 0;
+  for (int d = 0; d < 3; ++d)
+    for (int k = r; k < auto_n_[d]; ++k) vp += cfg_->card_automa_vp[auto_col_[d][k]];
+  const int base = vp * (cfg_->difficulty == 3 ? 4 : 3);
+  int col[4] = {};
+  for (int t = 0; t < kTypes; ++t) col[t >> 2] += auto_tiles_[t];
+  std::sort(col, col + 4, [](int a, int b) { return a > b; });
+  return base + col[1] + 2 * col[2];
 }
 
 void State::end_turn() {
@@ -211,7 +355,7 @@ void State::continue_refill() {
   while (refill_mask_) {
     const int i = lowest_bit(refill_mask_);
     if (i < kAreas) {
-      if (sum16(area_[i]) < 5 && sum16(bag_) > 0) {
+      if (sum16(area_[i]) < area_cap() && sum16(bag_) > 0) {
         phase_ = kChance;
         chance_kind_ = kChTile;
         chance_arg_ = static_cast<uint8_t>(i);
@@ -225,8 +369,8 @@ void State::continue_refill() {
     }
     refill_mask_ &= static_cast<uint8_t>(~(1u << i));
   }
-  const int m = turn_idx_ < players_ ? (start_player_ + turn_idx_) % players_ : kVirtual;
-  if (m != kVirtual && extra_turns_ > 0 && pos_[m] != kGone) {  // GA-AMB-33
+  const int m = marker_at(turn_idx_);
+  if (m != kVirtual && !(solo() && m == kAutoma) && extra_turns_ > 0 && pos_[m] != kGone) {  // GA-AMB-33
     --extra_turns_;
   } else {
     extra_turns_ = 0;
@@ -236,7 +380,7 @@ void State::continue_refill() {
 }
 
 void State::end_round() {
-  pos_[kVirtual] = players_ == 2 ? kGone : kNotEntered;
+  pos_[kVirtual] = has_virtual() ? kGone : kNotEntered;
   track_occ_ = 0;
   if (round_ >= 3) {  // GA-END-2
     finish_game();
@@ -265,6 +409,7 @@ void State::chance_outcomes(ChanceList<kMaxChanceOutcomes>& out) const {
     case kChPool: n = deck_n_[chance_arg_]; break;
     case kChDeal: n = pool_n_; break;
     case kChCentral: n = kChandeliers - popcount(central_used_); break;
+    case kChChimney: n = chimney_free(chance_arg_ % 3, nullptr); break;
     default: break;
   }
   for (int i = 0; i < n; ++i) out.push(i, 1.0 / n);
@@ -325,6 +470,12 @@ void State::apply_chance(int32_t o) {
       start_card_[p] = static_cast<uint8_t>(c);
       break;
     }
+    case kChChimney: {
+      int ids[kChimneys];
+      chimney_free(chance_arg_ % 3, ids);
+      chim_tile_[chance_arg_ / 3][chance_arg_ % 3] = static_cast<uint8_t>(ids[o]);
+      break;
+    }
     case kChCentral: {
       int k = o;
       for (int t = 0; t < kChandeliers; ++t)
@@ -364,7 +515,8 @@ bool State::can_take_tile(int p, int filter) const {
   return false;
 }
 
-bool State::can_take_card(int dmask) const {
+bool State::can_take_card(int p, int dmask) const {
+  if (!hand_room(p)) return false;  // GA-AMB-29: expert, a full hand cannot take
   for (int d = 0; d < 3; ++d)
     if (((dmask >> d) & 1) && win_n_[d] > 0) return true;
   return false;
@@ -380,6 +532,10 @@ int State::requirement_total(int p, int card) const {  // GA-REQ-1
 bool State::requirement_met(int p, int card) const {  // GA-REQ-2, GA-REQ-3
   const int total = requirement_total(p, card);
   const int c = cfg_->card_req_colour[card];
+  if (expert()) {  // GA-EXP-7: one same-colour group, an O(1) read of the kept largest group
+    if (c < 4) return largest_[p][c] >= total;
+    return std::max(std::max(largest_[p][0], largest_[p][1]), std::max(largest_[p][2], largest_[p][3])) >= total;
+  }
   if (c < 4) return popcount(colour_[p][c]) >= total;
   for (int k = 0; k < 4; ++k)
     if (popcount(colour_[p][k]) >= total) return true;
@@ -402,31 +558,64 @@ bool State::can_advance(int p, int d) const {  // GA-CHIM-2, GA-CHIM-4
 
 bool State::can_carry(int p, int e) const {  // GA-ORDER-2: an item that cannot be carried out is skipped
   if (e <= kEntTileAny) return can_take_tile(p, e);
-  if (e <= kEntCardAny) return can_take_card(e == kEntCardAny ? 7 : 1 << (e - kEntCardN));
+  if (e <= kEntCardAny) return can_take_card(p, e == kEntCardAny ? 7 : 1 << (e - kEntCardN));
   switch (e) {
     case kEntPlay: return can_play(p, false);
     case kEntPlayFree: return can_play(p, true);
     case kEntNature:
     case kEntCatalan:
-    case kEntExtra: return true;
+    case kEntExtra:
+    case kEntVpN:
+    case kEntVpN + 1:
+    case kEntVpR: return true;  // vp members wait only in choose-one groups
     case kEntReligion:
       for (int k = 0; k < col_n_[p][2]; ++k)
         if (cfg_->early_religion_rescored || !column_religion(p, col_[p][2][k])) return true;
       return false;
     case kEntGeneric:
-      return can_take_tile(p, kEntTileAny) || can_take_card(7) || can_play(p, false) || can_advance(p, 0) ||
+      return can_take_tile(p, kEntTileAny) || can_take_card(p, 7) || can_play(p, false) || can_advance(p, 0) ||
              can_advance(p, 1) || can_advance(p, 2);
     case kEntAdvance: return can_advance(p, 0) || can_advance(p, 1) || can_advance(p, 2);
     default: return false;
   }
 }
 
+int State::chimney_free(int d, int* ids) const {  // tiles of domain d no player holds yet (id order)
+  int n = 0;
+  for (int k = 0; k < kChimneys; ++k) {
+    if (cfg_->chim_domain[k] != d) continue;
+    bool used = false;
+    for (int q = 0; q < players_; ++q) used |= chim_tile_[q][d] == k;
+    if (!used) {
+      if (ids) ids[n] = k;
+      ++n;
+    }
+  }
+  return n;
+}
+
+// Draft knowledge (GA-ORDER-5 item 2, GA-AMB-27): the observer knows, as a set, the cards it
+// passed on that are still hidden: the pool once it has seen it, and the hidden starting cards of
+// the drafters after it, once it has picked.
+bool State::knows_passed(int o, int c) const {
+  if (!expert() || o < 0 || o >= players_) return false;
+  if (solo()) return loc_[c] == kLocPool;  // both solo starting cards are seen (GA-AMB-27)
+  const bool drafting = setup_step_ == 4 && phase_ == kDraft;
+  if (!drafting && setup_step_ < 5) return false;
+  const int done = drafting ? players_ - pool_n_ : players_;
+  const int io = draft_index(o);
+  if (loc_[c] == kLocPool) return io <= done;
+  if (loc_[c] != kLocHand) return false;
+  const int w = owner_[c];
+  return w != o && start_card_[w] == c && io < done && draft_index(w) > io;
+}
+
 bool State::column_religion(int, int c) const { return (early_[c >> 6] >> (c & 63)) & 1u; }
 
 const int8_t* State::space_data(int t, int& action, int& pencils, int& hammers) const {
-  action = cfg_->track_action[0][t];
-  pencils = cfg_->track_pencils[0][t];
-  hammers = cfg_->track_hammers[0][t];
+  action = cfg_->track_action[face()][t];
+  pencils = cfg_->track_pencils[face()][t];
+  hammers = cfg_->track_hammers[face()][t];
   return nullptr;
 }
 
@@ -498,7 +687,7 @@ void State::legal_into(ActionList<kMaxActions>& out) const {
   };
   switch (phase_) {
     case kMove: {  // GA-MOVE-2..4, GA-AMB-10
-      const int n = cfg_->track_n[0];
+      const int n = cfg_->track_n[face()];
       const int lo = pos_[p] < 0 ? entry_of(p) : pos_[p] + 1;
       uint64_t free = ~track_occ_ & (bit(n) - 1) & ~(bit(lo) - 1);
       while (free) {
@@ -518,7 +707,7 @@ void State::legal_into(ActionList<kMaxActions>& out) const {
       int tile;
       uses_options(unused, cards, play, adv, tile);
       if (tile >= 0) push_tile_takes(p, tile, out);
-      if (cards) push_cards(*this, cards, out);
+      if (cards && hand_room(p)) push_cards(*this, cards, out);
       if (play) plays(false);
       if (adv) advances();
       out.push(kDone);
@@ -544,18 +733,29 @@ void State::legal_into(ActionList<kMaxActions>& out) const {
       const uint8_t* f = fcount_[nframes_ - 1];
       for (int e = 0; e < kEntUsed; ++e)
         if (f[e] && can_carry(p, e)) out.push(kResolveBase + e);
-      if (!f[kEntNature] && !f[kEntCatalan]) out.push(kDone);
+      if (finfo_[nframes_ - 1][kChoose] || (!f[kEntNature] && !f[kEntCatalan])) out.push(kDone);
+      break;
+    }
+    case kCategory: {  // GA-AMB-49: one category per distinct set of triggered abilities, the lowest id
+      const uint16_t trig = category_triggers(p);
+      int empty = -1;
+      for (int k = 0; k < 9 && empty < 0; ++k)
+        if (!((trig >> k) & 1u)) empty = k;
+      for (int k = 0; k < 9; ++k)
+        if (((trig >> k) & 1u) || k == empty) out.push(kCategoryBase + k);
       break;
     }
     case kItem: {
       const int e = item_entry_;
       if (e <= kEntTileAny) push_tile_takes(p, e, out);
-      else if (e <= kEntCardAny) push_cards(*this, e == kEntCardAny ? 7 : 1 << (e - kEntCardN), out);
+      else if (e <= kEntCardAny) {
+        if (hand_room(p)) push_cards(*this, e == kEntCardAny ? 7 : 1 << (e - kEntCardN), out);
+      }
       else if (e == kEntPlay || e == kEntPlayFree) plays(e == kEntPlayFree);
       else if (e == kEntAdvance) advances();
       else if (e == kEntGeneric) {  // GA-GEN-1: any one ordinary action
         push_tile_takes(p, kEntTileAny, out);
-        push_cards(*this, 7, out);
+        if (hand_room(p)) push_cards(*this, 7, out);
         plays(false);
         advances();
       }
@@ -569,6 +769,13 @@ void State::legal_into(ActionList<kMaxActions>& out) const {
       isort(ids, n);
       for (int i = 0; i < n; ++i) out.push(kTargetBase + ids[i]);
       out.push(kDone);
+      break;
+    }
+    case kDraft: {  // GA-EXP-5: pick one of the cards passed to this drafter
+      int ids[kMaxPlayers], n = 0;
+      for (int k = 0; k < pool_n_; ++k) ids[n++] = pool_[k];
+      isort(ids, n);
+      for (int i = 0; i < n; ++i) out.push(kTakeCardBase + ids[i]);
       break;
     }
     case kCentral:  // GA-CHAN-2, GA-CHAN-3
@@ -716,6 +923,7 @@ void State::fill_column_frame(int f, int p) {  // GA-NAT-2, GA-CAT-2 on the snap
 
 void State::pop_frame() {
   --nframes_;
+  std::memset(fcount_[nframes_], 0, kEntUsed);  // items that could not be carried out are skipped (GA-ORDER-2)
   phase_ = nframes_ > 0 ? kFrame : (turn_ctx_ ? kCentral : kUses);
 }
 
@@ -766,13 +974,91 @@ void State::play_card(int p, int c) {  // GA-PLAY-*, GA-NAT-1, GA-AMB-47/48
   col_[p][d][col_n_[p][d]++] = static_cast<uint8_t>(c);
   loc_[c] = kLocColumn;
   owner_[c] = static_cast<uint8_t>(p);
+  pending_bonus_ = -1;
+  if (expert() && cfg_->card_category[c] == 9) {  // GA-EXP-9, GA-AMB-49: a Gaudí's-life card picks a category
+    const uint16_t trig = category_triggers(p);
+    if (trig) {
+      new_card_ = static_cast<uint8_t>(c);
+      phase_ = kCategory;
+      return;
+    }
+  }
+  play_effects(p, c, cfg_->card_category[c]);
+}
+
+uint16_t State::category_triggers(int p) const {
+  uint16_t m = 0;
+  for (int d = 0; d < 3; ++d) {
+    const int t = chimney_tile(p, d);
+    if (t == kNoCard) continue;
+    for (int i = 0; i < chim_[p][d]; ++i)
+      if (cfg_->chim_ability_trigger[t][1][i][0] == 0) m = static_cast<uint16_t>(m | (1u << cfg_->chim_ability_trigger[t][1][i][1]));
+  }
+  return m;
+}
+
+// The play's frame: the Nature resolution (GA-NAT-1) or a Religion card's banner, plus in expert mode
+// the rewards of the persistent abilities the play triggers (GA-EXP-9). Ability rewards of one kind
+// (effect type of GA-AMB-5; vp in any domain is one kind) form a choose-one group when there are
+// several of them (GA-AMB-49); the groups sit on top of the play's frame, so they are decided first.
+void State::play_effects(int p, int c, int category) {
+  const int d = cfg_->card_domain[c];
+  const int base = nframes_;
   if (d == 0) {
     const int f = push_frame();
     if (f >= 0) fcount_[f][kEntNature] = 1;
   } else if (d == 2) {
     push_effects(cfg_->card_banner[c], kBanner, p);  // usually empty (GA-REL-1)
   }
-  pending_bonus_ = -1;
+  if (expert()) {
+    static const int8_t kKind[kEntUsed] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                                           1, 1, 1, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9};
+    const int8_t* eff[3 * kChimMax * kBanner];
+    int n = 0, per_kind[10] = {};
+    for (int k = 0; k < 3; ++k) {
+      const int t = chimney_tile(p, k);
+      if (t == kNoCard) continue;
+      for (int i = 0; i < chim_[p][k]; ++i) {
+        const int8_t* tr = cfg_->chim_ability_trigger[t][1][i];
+        if (!((tr[0] == 0 && tr[1] == category) || (tr[0] == 1 && tr[1] == d))) continue;
+        for (int j = 0; j < kBanner; ++j) {
+          const int8_t* e = cfg_->chim_ability_effects[t][1][i][j];
+          if (e[0] < 0) break;
+          eff[n++] = e;
+          ++per_kind[kKind[e[0]]];
+        }
+      }
+    }
+    int single[3 * kChimMax * kBanner][2], ns = 0;
+    for (int i = 0; i < n; ++i)
+      if (per_kind[kKind[eff[i][0]]] == 1) single[ns][0] = eff[i][0], single[ns++][1] = eff[i][1];
+    if (ns) {  // the single rewards join the play's frame (VP at once)
+      int f = nframes_ > base ? nframes_ - 1 : -2;
+      for (int i = 0; i < ns; ++i) {
+        if (single[i][0] >= kEntVpN) {
+          add_vp(p, single[i][0] - kEntVpN, single[i][1]);
+          continue;
+        }
+        if (f == -2) f = push_frame();
+        if (f >= 0) add_item(fcount_[f], finfo_[f], single[i][0], single[i][1]);
+      }
+    }
+    for (int kind = 0; kind < 10; ++kind) {
+      if (per_kind[kind] < 2) continue;
+      const int g = push_frame();
+      if (g < 0) continue;
+      finfo_[g][kChoose] = 1;
+      int cat_times = 0;
+      for (int i = 0; i < n; ++i) {
+        const int e = eff[i][0];
+        if (kKind[e] != kind) continue;
+        if (e >= kEntVpN) fcount_[g][e] = static_cast<uint8_t>(std::max<int>(fcount_[g][e], eff[i][1]));
+        else if (e == kEntCatalan) cat_times = std::max<int>(cat_times, eff[i][1]);
+        else fcount_[g][e] = 1;
+      }
+      if (cat_times) add_item(fcount_[g], finfo_[g], kEntCatalan, cat_times);
+    }
+  }
   after_event(-1);
 }
 
@@ -786,8 +1072,8 @@ void State::advance(int p, int d) {  // GA-CHIM-1..3
 void State::after_event(int slot) {
   pending_bonus_ = -1;
   if (slot >= 0) {  // GA-BONUS-1/2, GA-AMB-31: optional, now or never, once per kind per turn
-    const int8_t* e = slot < kAreas ? cfg_->area_bonus[0][slot] : cfg_->window_bonus[0][slot - 5];
-    const int kind = cfg_->bonus_kind[slot];
+    const int8_t* e = slot < kAreas ? cfg_->area_bonus[face()][slot] : cfg_->window_bonus[face()][slot - 5];
+    const int kind = cfg_->bonus_kind[face()][slot];
     if (e[0] >= 0 && !((bonus_fired_ >> kind) & 1u)) {
       if (e[0] >= kEntVpN) bonus_fired_ |= static_cast<uint8_t>(1u << kind);
       push_effects(reinterpret_cast<const int8_t(*)[2]>(e), 1, current_, kind);
@@ -829,7 +1115,7 @@ void State::settle() {
         pop_frame();
         continue;
       }
-      if (n == 1 && (only == kEntNature || only == kEntCatalan) && cnt[only] == 1) {  // a column resolution alone
+      if (n == 1 && !finfo_[f][kChoose] && (only == kEntNature || only == kEntCatalan) && cnt[only] == 1) {  // a column resolution alone
         apply_decision(kResolveBase + only);
         return;
       }
@@ -840,7 +1126,7 @@ void State::settle() {
       bool play, adv;
       int tile;
       uses_options(unused, cards, play, adv, tile);
-      const bool any = (tile >= 0 && can_take_tile(p, tile)) || (cards && can_take_card(cards)) ||
+      const bool any = (tile >= 0 && can_take_tile(p, tile)) || (cards && can_take_card(p, cards)) ||
                        (play && can_play(p, false)) || (adv && (can_advance(p, 0) || can_advance(p, 1) || can_advance(p, 2)));
       if (!any) end_uses();
       return;
@@ -860,6 +1146,29 @@ void State::apply_decision(int32_t a) {
   if ((phase_ == kItem || phase_ == kTarget) && a != kDone && nframes_ > 0 &&
       finfo_[nframes_ - 1][kBonusKind] != 255)
     bonus_fired_ |= static_cast<uint8_t>(1u << finfo_[nframes_ - 1][kBonusKind]);
+  if (phase_ == kDraft) {  // GA-EXP-5, GA-AMB-27: the pick is private (its domain is public)
+    const int c = a - kTakeCardBase;
+    int k = 0;
+    while (k < pool_n_ && pool_[k] != c) ++k;
+    for (; k + 1 < pool_n_; ++k) pool_[k] = pool_[k + 1];
+    pool_[--pool_n_] = kNoCard;
+    hand_[p][hand_n_[p]++] = static_cast<uint8_t>(c);
+    loc_[c] = kLocHand;
+    owner_[c] = static_cast<uint8_t>(p);
+    if (solo()) {  // GA-SOLO-3, GA-AMB-23/27: public; the other card goes to the automa as its earliest card
+      while (pool_n_ > 0) {
+        const int o = pool_[--pool_n_], d = cfg_->card_domain[o];
+        pool_[pool_n_] = kNoCard;
+        auto_col_[d][auto_n_[d]++] = static_cast<uint8_t>(o);
+        loc_[o] = kLocAutoma;
+        owner_[o] = static_cast<uint8_t>(d);
+      }
+    } else {
+      start_card_[p] = static_cast<uint8_t>(c);
+    }
+    continue_setup();
+    return;
+  }
   if (a < kPencils) {  // MOVE
     if (pos_[p] >= 0 && pos_[p] < kTMax) track_occ_ &= ~bit(pos_[p]);
     if (a == kCentralArea) {  // GA-CHAN-*
@@ -879,7 +1188,7 @@ void State::apply_decision(int32_t a) {
     for (int m = 0; m < 5; ++m)
       if (m != p && marker_used(m) && pos_[m] >= 0 && pos_[m] < kTMax) mx = std::max<int>(mx, pos_[m]);
     leader_ = a > mx && !(cfg_->finished_markers_block_leader && anyone_finished_);
-    exit_after_ = anyone_finished_ && cfg_->track_red[0][a];  // GA-FIN-2, GA-AMB-14
+    exit_after_ = anyone_finished_ && cfg_->track_red[face()][a];  // GA-FIN-2, GA-AMB-14
     int act, pe, ha;
     space_data(a, act, pe, ha);
     pencils_ = static_cast<uint8_t>(pe);
@@ -973,6 +1282,17 @@ void State::apply_decision(int32_t a) {
   }
   if (a >= kResolveBase && a < kTargetBase) {
     const int e = a - kResolveBase, f = nframes_ - 1;
+    if (finfo_[f][kChoose]) {  // GA-AMB-49: take this member, the others are lost
+      const int amount = fcount_[f][e];
+      std::memset(fcount_[f], 0, kEntUsed);
+      if (e == kEntCatalan) fcount_[f][e] = 1;
+      else if (e >= kEntVpN) {
+        add_vp(p, e - kEntVpN, amount);
+        phase_ = kFrame;
+        settle();
+        return;
+      } else fcount_[f][e] = 1;
+    }
     --fcount_[f][e];
     // an item carried out at once (a column resolution, an extra turn) uses up its bonus kind now;
     // one with a decision of its own does so when that decision is made (above)
@@ -1005,6 +1325,12 @@ void State::apply_decision(int32_t a) {
     }
     item_entry_ = static_cast<uint8_t>(e);
     phase_ = e == kEntReligion ? kTarget : kItem;
+    return;
+  }
+  if (phase_ == kCategory && a >= kCategoryBase && a < kDone) {  // GA-AMB-49
+    const int c = new_card_;
+    new_card_ = kNoCard;
+    play_effects(p, c, a - kCategoryBase);
     return;
   }
   if (a >= kTargetBase && a < kCategoryBase) {  // GA-REL-2, GA-AMB-32
@@ -1188,6 +1514,7 @@ void State::finish_game() {
     tiebreak_[p] = static_cast<int16_t>(tb);
     for (int d = 0; d < 3; ++d) score_[p][d] = static_cast<int16_t>(dom[d]);
   }
+  if (solo()) automa_score_ = static_cast<int16_t>(automa_final());  // GA-SOLO-END-1..4
   phase_ = kTerminal;
 }
 
@@ -1208,6 +1535,7 @@ void State::scores(double* out) const {
 
 uint32_t State::winners() const {  // GA-END-3
   if (phase_ != kTerminal) return 0;
+  if (solo()) return final_[0] > automa_score_ ? 1u : 0u;  // GA-SOLO-END-5: a tie goes to the automa
   uint32_t mask = 0;
   int bf = 0, bt = 0;
   for (int p = 0; p < players_; ++p) {
@@ -1225,6 +1553,10 @@ uint32_t State::winners() const {  // GA-END-3
 void State::returns(double* out) const {
   for (int p = 0; p < players_; ++p) out[p] = 0.0;
   if (phase_ != kTerminal) return;
+  if (solo()) {  // the margin over the automa, or +1 / -1 (GA-AMB-38)
+    out[0] = cfg_->returns_mode == 0 ? static_cast<double>(final_[0] - automa_score_) : (final_[0] > automa_score_ ? 1.0 : -1.0);
+    return;
+  }
   if (cfg_->returns_mode == 0) {
     scores(out);
     return;
@@ -1246,11 +1578,12 @@ double State::heuristic(int player) const {
 // ------------------------------------------------------------------ hidden information
 
 void State::resample_hidden(int observer, uint64_t seed) {
-  // Unknown to the observer: the deck cards, the undealt starting pool and the other seats'
-  // starting cards still in hand (GA-ORDER-5). They are re-dealt per domain from a canonical
-  // order (ascending ids) with the seed, so the result depends only on the observer's view,
-  // for every observer (the seat to move included: its hidden card is re-dealt too when it is not
-  // the observer).
+  // Unknown to the observer: the deck cards, the starting pool it has not seen and the other
+  // seats' starting cards still in hand (GA-ORDER-5). Per domain, two groups are re-dealt from a
+  // canonical order (ascending ids) with the seed, so the result depends only on the observer's
+  // view, for every observer and phase: the cards it knows as a set (expert draft: the cards it
+  // passed on, still hidden, among the pool and the later drafters' hands; GA-ORDER-5 item 2)
+  // among their own slots, and everything else among the other hidden slots and the decks.
   rng_.seed(seed);
   if (phase_ == kTerminal) return;
   int sidx[kMaxPlayers];
@@ -1260,55 +1593,62 @@ void State::resample_hidden(int observer, uint64_t seed) {
       for (int k = 0; k < hand_n_[q]; ++k)
         if (hand_[q][k] == start_card_[q]) sidx[q] = k;
   }
-  for (int d = 0; d < 3; ++d) {
-    uint8_t cards[kCards];
-    int n = 0;
-    uint8_t* slots[kMaxPlayers * 2];
-    int ns = 0;
-    for (int q = 0; q < players_; ++q) {
-      const int c = start_card_[q];
-      if (q == observer || c == kNoCard || cfg_->card_domain[c] != d) continue;
-      for (int k = 0; k < hand_n_[q]; ++k)
-        if (hand_[q][k] == c) slots[ns++] = &hand_[q][k];
-    }
-    for (int k = 0; k < pool_n_; ++k)
-      if (cfg_->card_domain[pool_[k]] == d) slots[ns++] = &pool_[k];
-    if (ns == 0) continue;
-    for (int c = 0; c < kCards; ++c)
-      if (cfg_->card_domain[c] == d && loc_[c] == kLocDeck) cards[n++] = static_cast<uint8_t>(c);
-    for (int i = 0; i < ns; ++i) cards[n++] = *slots[i];
-    isort(cards, n);
-    for (int i = n - 1; i > 0; --i) std::swap(cards[i], cards[rng_.below(static_cast<uint32_t>(i + 1))]);
-    for (int i = 0; i < n; ++i) loc_[cards[i]] = kLocDeck, owner_[cards[i]] = static_cast<uint8_t>(d);
-    for (int i = 0; i < ns; ++i) *slots[i] = cards[i];
-  }
-  for (int q = 0; q < players_; ++q) {
-    for (int k = 0; k < hand_n_[q]; ++k) {
-      const int c = hand_[q][k];
-      if (loc_[c] == kLocDeck) {
-        loc_[c] = kLocHand;
-        owner_[c] = static_cast<uint8_t>(q);
+  for (int grp = 0; grp < 2; ++grp)  // 0: unknown (with the deck), 1: known as a set
+    for (int d = 0; d < 3; ++d) {
+      uint8_t cards[kCards];
+      int n = 0;
+      uint8_t* slots[kMaxPlayers * 2];
+      int ns = 0;
+      for (int q = 0; q < players_; ++q) {
+        const int c = start_card_[q];
+        if (q == observer || c == kNoCard || cfg_->card_domain[c] != d || loc_[c] != kLocHand) continue;
+        if (knows_passed(observer, c) != (grp == 1)) continue;
+        for (int k = 0; k < hand_n_[q]; ++k)
+          if (hand_[q][k] == c) slots[ns++] = &hand_[q][k];
       }
+      for (int k = 0; k < pool_n_; ++k)
+        if (cfg_->card_domain[pool_[k]] == d && knows_passed(observer, pool_[k]) == (grp == 1)) slots[ns++] = &pool_[k];
+      if (ns == 0) continue;
+      if (grp == 0)
+        for (int c = 0; c < kCards; ++c)
+          if (cfg_->card_domain[c] == d && loc_[c] == kLocDeck) cards[n++] = static_cast<uint8_t>(c);
+      for (int i = 0; i < ns; ++i) cards[n++] = *slots[i];
+      isort(cards, n);
+      for (int i = n - 1; i > 0; --i) std::swap(cards[i], cards[rng_.below(static_cast<uint32_t>(i + 1))]);
+      if (grp == 0)
+        for (int i = 0; i < n; ++i) loc_[cards[i]] = kLocDeck, owner_[cards[i]] = static_cast<uint8_t>(d);
+      for (int i = 0; i < ns; ++i) *slots[i] = cards[i];
+      if (grp == 1)  // the known group's locations are fixed below from the slots
+        for (int i = 0; i < ns; ++i) loc_[cards[i]] = kLocDeck, owner_[cards[i]] = static_cast<uint8_t>(d);
+      for (int q = 0; q < players_; ++q) {
+        for (int k = 0; k < hand_n_[q]; ++k) {
+          const int c = hand_[q][k];
+          if (loc_[c] == kLocDeck) {
+            loc_[c] = kLocHand;
+            owner_[c] = static_cast<uint8_t>(q);
+          }
+        }
+        if (sidx[q] >= 0) start_card_[q] = hand_[q][sidx[q]];
+      }
+      for (int k = 0; k < pool_n_; ++k) loc_[pool_[k]] = kLocPool, owner_[pool_[k]] = 0;
     }
-    if (sidx[q] >= 0) start_card_[q] = hand_[q][sidx[q]];
-  }
-  for (int k = 0; k < pool_n_; ++k) loc_[pool_[k]] = kLocPool, owner_[pool_[k]] = 0;
   rebuild_derived();
 }
 
 // ------------------------------------------------------------------ observation
 // Layout (docs/gaudi.md), seats relative to the observer (0 = the observer):
-//   global: round 3, phase 11, chance kind 6, seat to act 4, central tile 7, central tiles used 7,
+//   global: round 3, phase 13, chance kind 7, seat to act 4, draft start 4 (expert), chimney tiles
+//     4 seats x 12 (expert), central tile 7, central tiles used 7,
 //     central options 2, first arrival 1, someone finished 1, start player 4, marker holder 4,
 //     extra turns 1, leader 1, unit mode 3, pencils 1, hammers 1, generic types used 4, exit 1,
-//     space 48, pending tile 16, item entry 40, frames 12 x (40 counts + 4 info)
+//     space 48, pending tile 16, item entry 40, frames 12 x (40 counts + 5 info)
 //   track: 5 markers (4 seats, then the virtual marker) x 50 (not entered, 0..47, left)
 //   supply: 5 areas x 16 + bag 16 + deck sizes 3
 //   cards: 99 x 12 (unknown to the observer, window, discarded, pool, hand of seat k x4, column of seat k x4)
 //   seats x4: hand domain counts 3, hand size 1, domain scores 3, chimneys 3, board 64 x 4 colours
 namespace {
-constexpr int kObsGlobal = 3 + 11 + 6 + 4 + 7 + 7 + 2 + 1 + 1 + 4 + 4 + 1 + 1 + 3 + 1 + 1 + 4 + 1 + 48 + 16 + 40 +
-                           kMaxFrames * 44;
+constexpr int kObsGlobal = 3 + 13 + 7 + 4 + 4 + 48 + 7 + 7 + 2 + 1 + 1 + 4 + 4 + 1 + 1 + 3 + 1 + 1 + 4 + 1 + 48 + 16 + 40 +
+                           kMaxFrames * 45;
 constexpr int kObsTrack = 5 * 50;
 constexpr int kObsSupply = 5 * 16 + 16 + 3;
 constexpr int kObsCards = kCards * 12;
@@ -1321,15 +1661,21 @@ int State::observation_size() const { return kObsSize; }
 void State::observation(int player, float* out) const {
   std::memset(out, 0, sizeof(float) * kObsSize);
   float* o = out;
-  auto rel = [&](int q) { return (q - player + players_) % players_; };
+  auto rel = [&](int q) { return solo() ? q : (q - player + players_) % players_; };
   o[round_ - 1] = 1;
   o += 3;
   o[phase_] = 1;
-  o += 11;
+  o += 13;
   if (phase_ == kChance) o[chance_kind_] = 1;
-  o += 6;
+  o += 7;
   if (phase_ != kChance && phase_ != kTerminal) o[rel(current_)] = 1;
   o += 4;
+  if (expert()) o[rel(draft_start_)] = 1;
+  o += 4;
+  for (int k = 0; k < players_; ++k)  // expert: each seat's chimney tiles (public once dealt)
+    for (int d = 0; d < 3; ++d)
+      if (expert() && chim_tile_[(player + k) % players_][d] != kNoCard) o[12 * k + chim_tile_[(player + k) % players_][d]] = 1;
+  o += 48;
   if (central_tile_ >= 0) o[central_tile_] = 1;
   o += 7;
   for (int t = 0; t < 7; ++t) o[t] = (central_used_ >> t) & 1;
@@ -1365,12 +1711,13 @@ void State::observation(int player, float* out) const {
       o[41] = finfo_[f][kSnapDomain] == 255 ? -1.0f : finfo_[f][kSnapDomain];
       o[42] = finfo_[f][kSnapLen] / 10.0f;
       o[43] = finfo_[f][kBonusKind] == 255 ? -1.0f : finfo_[f][kBonusKind];
+      o[44] = finfo_[f][kChoose];
     }
-    o += 44;
+    o += 45;
   }
   for (int m = 0; m < 5; ++m) {
     const int q = m < 4 ? m : kVirtual;  // slot m: relative seat m, then the virtual marker
-    const int real = q == kVirtual ? kVirtual : (q < players_ ? (q + player) % players_ : -1);
+    const int real = q == kVirtual ? kVirtual : (q < players_ ? (q + player) % players_ : (solo() && q == kAutoma ? kAutoma : -1));
     if (real >= 0 && marker_used(real)) o[pos_[real] + 1] = 1;
     o += 50;
   }
@@ -1383,9 +1730,12 @@ void State::observation(int player, float* out) const {
     if (l == kLocWindow) o[1] = 1;
     else if (l == kLocDiscard) o[2] = 1;
     else if (l == kLocHand) {
-      if (w != player && start_card_[w] == c) o[0] = 1;  // hidden identity
+      if (w != player && start_card_[w] == c) o[knows_passed(player, c) ? 3 : 0] = 1;  // hidden identity
       else o[4 + rel(w)] = 1;
     } else if (l == kLocColumn) o[8 + rel(w)] = 1;
+    else if (l == kLocAutoma) o[9] = 1;   // solo: the automa's area (column slot of relative seat 1)
+    else if (l == kLocRemoved) o[2] = 1;  // solo: removed by the virtual marker (public, like a discard)
+    else if (l == kLocPool && knows_passed(player, c)) o[3] = 1;  // a pool card this drafter has seen
     else o[0] = 1;  // deck or undealt pool: unknown
     o += 12;
   }
@@ -1398,6 +1748,10 @@ void State::observation(int player, float* out) const {
       for (int d = 0; d < 3; ++d) o[7 + d] = chim_[q][d] / 6.0f;
       for (int c = 0; c < 4; ++c)
         for_each_bit(colour_[q][c], [&](int b) { o[10 + 4 * b + c] = 1; });
+    } else if (solo() && k <= 2) {  // solo: seat block 1 = the automa's tiles, block 2 = the virtual pile
+      for (int t = 0; t < kTypes; ++t) o[10 + t] = (k == 1 ? auto_tiles_[t] : vpile_[t]) / 6.0f;
+      if (k == 1)
+        for (int d = 0; d < 3; ++d) o[d] = auto_n_[d] / 10.0f;
     }
     o += kObsSeat;
   }
@@ -1451,6 +1805,7 @@ int32_t State::string_to_action(const std::string& text) const {
   else if (starts("discard")) lo = kDiscardBase, hi = kAdvanceBase;
   else if (starts("resolve")) lo = kResolveBase, hi = kTargetBase;
   else if (starts("target")) lo = kTargetBase, hi = kCategoryBase;
+  else if (starts("category")) lo = kCategoryBase, hi = kDone;
   State copy = *this;
   copy.phase_ = kMove;  // decision names do not depend on the phase
   for (int a = lo; a < hi; ++a) {
@@ -1478,12 +1833,12 @@ std::string State::illegal_reason(int32_t a) const {
   const int p = current_;
   static const char* const kPhaseNames[] = {"chance", "move", "pencils-or-hammers choice", "uses", "tile placement",
                                             "discard", "reward frame", "reward item", "religion target",
-                                            "central area", "over"};
+                                            "central area", "over", "draft", "category choice"};
   os << "'" << name << "' is not legal now (seat " << p << ", " << kPhaseNames[phase_] << " phase): ";
   if (phase_ == kMove && a <= kCentralArea) {
     const int lo = pos_[p] < 0 ? entry_of(p) : pos_[p] + 1;
     if (a < lo) os << "a marker moves forward only, to index " << lo << " or beyond";
-    else if (a >= cfg_->track_n[0]) os << "the track has " << cfg_->track_n[0] << " spaces";
+    else if (a >= cfg_->track_n[face()]) os << "the track has " << cfg_->track_n[face()] << " spaces";
     else os << "the space is occupied by another marker (GA-MOVE-4)";
   } else if (a >= kTakeTileBase && a < kPlaceBase && (phase_ == kUses || phase_ == kItem)) {
     const int x = a - kTakeTileBase;
@@ -1518,9 +1873,9 @@ void State::validate() const {
   auto req = [](bool ok, const auto&... parts) { require<InvalidState>(ok, "gaudi state: ", parts...); };
   req(rng_.valid(), "the RNG state is all zeros");
   req(phase_ < kNumPhases, "unknown phase ", int(phase_));
-  req(chance_kind_ <= kChCentral && flow_ <= kFlowRound && setup_step_ <= 5, "chance kind, flow or setup step out of range");
+  req(chance_kind_ <= kChChimney && flow_ <= kFlowRound && setup_step_ <= 5, "chance kind, flow or setup step out of range");
   req(round_ >= 1 && round_ <= 3, "round must be 1..3");
-  req(current_ < players_ && start_player_ < players_ && next_start_ < players_, "a seat index is out of range");
+  req(current_ < players_ && start_player_ < participants() && next_start_ < participants(), "a seat index is out of range");
   req(turn_idx_ < num_markers(), "turn_index out of range");
   // markers
   uint64_t occ = 0;
@@ -1530,7 +1885,7 @@ void State::validate() const {
       req(x == kNotEntered || (m == kVirtual && x == kGone), "marker ", m, " is not in this game");
       continue;
     }
-    req(x == kNotEntered || x == kGone || (x >= 0 && x < c.track_n[0]), "marker ", m, " position out of range");
+    req(x == kNotEntered || x == kGone || (x >= 0 && x < c.track_n[face()]), "marker ", m, " position out of range");
     if (x >= 0 && x < kTMax) {
       req(!((occ >> x) & 1u), "two markers on track index ", x);
       occ |= bit(x);
@@ -1541,7 +1896,7 @@ void State::validate() const {
   int per_type[kTypes];
   for (int t = 0; t < kTypes; ++t) per_type[t] = bag_[t];
   for (int a = 0; a < kAreas; ++a) {
-    req(sum16(area_[a]) <= 5, "area ", a, " holds more than 5 tiles");
+    req(sum16(area_[a]) <= area_cap(), "area ", a, " holds more than ", area_cap(), " tiles");
     for (int t = 0; t < kTypes; ++t) per_type[t] += area_[a][t];
   }
   for (int p = 0; p < kMaxPlayers; ++p) {
@@ -1553,6 +1908,10 @@ void State::validate() const {
       seen |= colour_[p][k];
       for (int s = 0; s < 4; ++s) per_type[4 * k + s] += popcount(colour_[p][k] & c.shape_mask[s]);
     }
+  }
+  for (int t = 0; t < kTypes; ++t) {
+    req(solo() || (auto_tiles_[t] == 0 && vpile_[t] == 0), "automa and virtual tiles exist only in solo play");
+    per_type[t] += auto_tiles_[t] + vpile_[t];
   }
   const bool placing = phase_ == kPlace;
   for (int t = 0; t < kTypes; ++t)
@@ -1574,7 +1933,21 @@ void State::validate() const {
       ++seen_card[x];
     }
   }
-  req(pool_n_ <= players_, "pool too large");
+  req(pool_n_ <= pool_size(), "pool too large");
+  for (int d = 0; d < 3; ++d) {
+    req(auto_n_[d] <= 33 && (solo() || auto_n_[d] == 0), "automa column ", d, " size out of range");
+    for (int k = 0; k < 33; ++k) {
+      const int x = auto_col_[d][k];
+      if (k >= auto_n_[d]) {
+        req(x == kNoCard, "automa column ", d, " has a card past its size");
+        continue;
+      }
+      req(x < kCards && c.card_domain[x] == d && loc_[x] == kLocAutoma && owner_[x] == d, "automa column ", d, " slot ", k,
+          " is inconsistent");
+      ++seen_card[x];
+    }
+  }
+  req(solo() || automa_score_ == 0, "automa_score exists only in solo play");
   for (int k = 0; k < kMaxPlayers; ++k) {
     const int x = pool_[k];
     if (k >= pool_n_) {
@@ -1611,11 +1984,24 @@ void State::validate() const {
             " slot ", k, " is inconsistent");
         ++seen_card[x];
       }
-      req(chim_[p][d] <= c.chim_n[chimney_tile(p, d)][c.mode], "seat ", p, " chimney ", d, " beyond its top");
+      const int tile = p < players_ ? chimney_tile(p, d) : kNoCard;
+      if (tile == kNoCard) req(chim_[p][d] == 0, "seat ", p, " chimney ", d, " advanced without a tile");
+      else req(chim_[p][d] <= c.chim_n[tile][c.mode], "seat ", p, " chimney ", d, " beyond its top");
+      if (!expert() || p >= players_) req(chim_tile_[p][d] == kNoCard, "seat ", p, ": chimney_tile is for expert seats only");
+      else {
+        const int t = chim_tile_[p][d];
+        req(t == kNoCard || (t < kChimneys && c.chim_domain[t] == d), "seat ", p, " chimney tile ", d, " is not a tile of that domain");
+        for (int q = 0; q < p; ++q) req(t == kNoCard || chim_tile_[q][d] != t, "two seats hold chimney tile ", t);
+        req(t != kNoCard || setup_step_ < 4 || (setup_step_ == 4 && phase_ == kChance), "seat ", p, ": chimney tile not dealt after setup");
+      }
     }
   }
   for (int x = 0; x < kCards; ++x) {
-    req(loc_[x] <= kLocPool, "card ", x, " location out of range");
+    req(loc_[x] <= kLocRemoved && (solo() || loc_[x] <= kLocPool), "card ", x, " location out of range");
+    if (loc_[x] == kLocRemoved) {
+      req(owner_[x] == 0, "removed card ", x, " has an owner");
+      ++seen_card[x];
+    }
     if (loc_[x] == kLocDeck) {
       req(owner_[x] == c.card_domain[x], "card ", x, " in the deck has a wrong owner");
       ++seen_card[x];
@@ -1627,11 +2013,14 @@ void State::validate() const {
     req(seen_card[x] == 1, "card ", x, " is listed ", seen_card[x], " times");
   }
   req(new_card_ == kNoCard || (phase_ == kDiscard && new_card_ < kCards && loc_[new_card_] == kLocHand &&
-                               owner_[new_card_] == current_),
+                               owner_[new_card_] == current_) ||
+          (phase_ == kCategory && new_card_ < kCards && loc_[new_card_] == kLocColumn && owner_[new_card_] == current_ &&
+           c.card_category[new_card_] == 9 && expert()),
       "new_card is inconsistent");
   req(phase_ != kDiscard || (new_card_ != kNoCard && hand_n_[current_] == 5), "discard phase without a fifth card");
+  req(phase_ != kDiscard || !expert(), "no discards in expert mode (GA-EXP-6)");
   // turn state
-  req(pencils_ <= 3 && hammers_ <= 3 && mode_ <= 3 && generic_used_ < 16 && space_ < c.track_n[0], "unit counters out of range");
+  req(pencils_ <= 3 && hammers_ <= 3 && mode_ <= 3 && generic_used_ < 16 && space_ < c.track_n[face()], "unit counters out of range");
   req(leader_ <= 1 && anyone_finished_ <= 1 && exit_after_ <= 1 && turn_ctx_ <= 1 && central_first_ <= 1,
       "flags must be 0 or 1");
   req(central_tile_ >= -1 && central_tile_ < kChandeliers && central_used_ < 128 && central_avail_ <= 3,
@@ -1640,7 +2029,9 @@ void State::validate() const {
   req(popcount(central_used_) == round_ - (central_tile_ < 0 ? 1 : 0), "central tiles used disagree with the round");
   req(pending_bonus_ >= -1 && pending_bonus_ < 8, "pending_bonus out of range");
   req(item_entry_ < kEntUsed, "item_entry out of range");
-  req(chance_arg_ < (chance_kind_ == kChTile ? kAreas : (chance_kind_ == kChDeal ? kMaxPlayers : 3)) || phase_ != kChance,
+  req(draft_start_ < players_, "draft_start out of range");
+  req(phase_ != kChance || chance_kind_ == kChCentral || chance_kind_ == kChFirst ||
+          chance_arg_ < (chance_kind_ == kChTile ? kAreas : (chance_kind_ == kChDeal ? kMaxPlayers : (chance_kind_ == kChChimney ? 3 * players_ : 3))),
       "chance_arg out of range");
   req(nframes_ <= kMaxFrames, "too many frames");
   for (int f = 0; f < nframes_; ++f) {
@@ -1649,7 +2040,10 @@ void State::validate() const {
         "frame ", f, " snapshot longer than the column");
     req(finfo_[f][kBonusKind] == 255 || finfo_[f][kBonusKind] < 8, "frame ", f, " bonus kind out of range");
     req(finfo_[f][kReps] <= 2, "frame ", f, " repetitions out of range");
-    for (int e = kEntVpN; e < kEntUsed; ++e) req(fcount_[f][e] == 0, "frame ", f, ": VP items never wait in basic mode");
+    req(finfo_[f][kChoose] <= 1 && (!finfo_[f][kChoose] || (expert() && finfo_[f][kSnapDomain] == 255)), "frame ", f,
+        ": choose-one groups are expert ability frames");
+    for (int e = kEntVpN; e < kEntUsed; ++e)
+      req(fcount_[f][e] == 0 || (finfo_[f][kChoose] && fcount_[f][e] <= 20), "frame ", f, ": VP items wait only in a choose-one group");
   }
   for (int f = nframes_; f < kMaxFrames; ++f)
     for (int e = 0; e < kEntUsed; ++e) req(fcount_[f][e] == 0, "unused frame ", f, " must be empty");
@@ -1663,7 +2057,10 @@ void State::validate() const {
       if (chance_kind_ == kChTile) req(sum16(bag_) > 0 && chance_arg_ < kAreas, "a tile draw from an empty bag");
       if (chance_kind_ == kChDeal) req(pool_n_ > 0 && chance_arg_ < players_, "a deal without a pool");
       if (chance_kind_ == kChCentral) req(popcount(central_used_) < kChandeliers, "no central tile left");
-      static const uint8_t kSetupStep[6] = {1, 1, 2, 3, 4, 0};  // the setup step each chance kind belongs to
+      if (chance_kind_ == kChChimney) req(expert() && chim_tile_[chance_arg_ / 3][chance_arg_ % 3] == kNoCard,
+                                          "a chimney-tile draw out of place");
+      if (chance_kind_ == kChDeal) req(!expert(), "expert starting cards are drafted, not dealt");
+      static const uint8_t kSetupStep[7] = {1, 1, 2, 3, 4, 0, 4};  // the setup step each chance kind belongs to
       if (flow_ == kFlowSetup) req(chance_kind_ != kChCentral && setup_step_ == kSetupStep[chance_kind_],
                                    "a setup chance node out of place");
       else req(setup_step_ == 5 && (flow_ == kFlowRound ? chance_kind_ == kChCentral
@@ -1677,6 +2074,14 @@ void State::validate() const {
       break;
     }
     case kTerminal: break;
+    case kDraft: {
+      req(expert() && setup_step_ == 4 && flow_ == kFlowSetup && pool_n_ > 0 && draft_start_ == start_player_,
+          "a draft outside the expert setup");
+      req(current_ == ((start_player_ - 1 - (players_ - pool_n_)) % players_ + 2 * players_) % players_,
+          "the seat to draft is not the next drafter (GA-EXP-5)");
+      req(hand_n_[current_] == 0, "a drafter who already holds a card");
+      break;
+    }
     default: {
       req(central_tile_ >= 0 && setup_step_ == 5, "a decision before setup is complete");
       req(pos_[current_] != kNotEntered || phase_ == kMove, "the mover has not entered the track");
@@ -1686,6 +2091,7 @@ void State::validate() const {
                                                         item_entry_ != kEntExtra && (phase_ == kTarget) == (item_entry_ == kEntReligion),
                                                     "item phase inconsistent");
       if (phase_ == kPlace) req(tile_fits(current_, pending_tile_), "the pending tile fits nowhere");
+      if (phase_ == kCategory) req(new_card_ != kNoCard && category_triggers(current_) != 0, "a category choice without a card to play");
       if (phase_ == kCentral || turn_ctx_) req(pos_[current_] == kGone, "central phase while the marker is on the track");
       if (phase_ == kUses || phase_ == kMode) req(pos_[current_] >= 0 && pos_[current_] < kTMax && space_ == pos_[current_],
                                                   "uses while the marker is not on its space");
