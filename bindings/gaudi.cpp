@@ -11,7 +11,7 @@ using P = PyState<State>;
 void bind_gaudi(py::module_& m) {
   auto cls = bind_game<State>(m, "GaudiState");
   cls.def("phase", [](const P& p) { return p.s.phase(); },
-          "0 chance, 1 move, 2 pencils/hammers, 3 uses, 4 place, 5 discard, 6 frame, 7 item, 8 target, 9 central, 10 over.")
+          "0 chance, 1 move, 2 pencils/hammers, 3 uses, 4 place, 5 discard, 6 frame, 7 item, 8 target, 9 central, 10 over, 11 draft.")
       .def("round", [](const P& p) { return p.s.round(); })
       .def("positions", [](const P& p) {
         py::list l;
@@ -84,6 +84,15 @@ void bind_gaudi(py::module_& m) {
         require<std::out_of_range>(c >= 0 && c < gaudi::kCards, "card id must be 0..98");
         return py::make_tuple(p.s.card_location(c), p.s.card_owner(c));
       }, py::arg("card"), "(0 deck, 1 window, 2 hand, 3 column, 4 discard, 5 pool; owner seat or domain).")
+      .def("chimney_tiles", [](const P& p, int q) {
+        check_seat(p.s, q, "chimney_tiles");
+        return py::make_tuple(p.s.chimney_tile(q, 0), p.s.chimney_tile(q, 1), p.s.chimney_tile(q, 2));
+      }, "The chimney tile id per domain (expert: dealt at random, 255 before; basic: the day tile).")
+      .def("draft_start", [](const P& p) { return p.s.draft_start(); }, "Expert: the start player when the draft ran.")
+      .def("knows_passed", [](const P& p, int q, int c) {
+        check_seat(p.s, q, "knows_passed");
+        return p.s.knows_passed(q, c);
+      }, "Expert draft: whether seat q knows card c as one of the hidden cards it has seen or passed on.")
       .def("chimneys", [](const P& p, int q) {
         check_seat(p.s, q, "chimneys");
         return py::make_tuple(p.s.chimney(q, 0), p.s.chimney(q, 1), p.s.chimney(q, 2));

@@ -38,8 +38,8 @@ void check_count(const char* where, int i, int kind, int arg) {
 
 void Config::validate() const {
   require<InvalidConfig>(players >= 2 && players <= 4, "gaudi: players must be 2, 3 or 4, got ", players);
-  require<InvalidConfig>(mode == 0, "gaudi: only mode 0 (basic) is implemented, got ", mode);
-  require<InvalidConfig>(solo == 0 && difficulty == 0, "gaudi: solo play is not implemented yet");
+  require<InvalidConfig>(mode == 0 || mode == 1, "gaudi: mode must be 0 (basic) or 1 (expert), got ", mode);
+  require<InvalidConfig>(solo == 0 && difficulty == 0, "gaudi: solo play is not implemented yet (solo must be 0)");
   require<InvalidConfig>(explicit_chance == 0 || explicit_chance == 1, "gaudi: explicit_chance must be 0 or 1");
   require<InvalidConfig>(first_player >= -1 && first_player < players, "gaudi: first_player must be -1..", players - 1,
                          ", got ", first_player);
@@ -132,6 +132,20 @@ void Config::validate() const {
     }
   }
   for (int d = 0; d < 3; ++d) require<InvalidConfig>(per_chim[d] == 4, "gaudi: 4 chimney tiles per domain needed");
+  if (mode == 1) {  // expert: the night faces are used
+    require<InvalidConfig>(track_n[1] >= 4, "gaudi: expert mode needs a night track face of 4..48 spaces, got ", track_n[1]);
+    for (int k = 0; k < kChimneys; ++k)
+      require<InvalidConfig>(chim_n[k][1] >= 2, "gaudi: expert mode needs night chimney faces of 2..6 spaces (tile ", k, ")");
+  }
+  for (int k = 0; k < kChimneys; ++k)
+    for (int f = 0; f < 2; ++f)
+      for (int i = 0; i < kChimMax; ++i) {
+        const int8_t* t = chim_ability_trigger[k][f][i];
+        if (t[0] == -1) continue;
+        require<InvalidConfig>(f == 1 && i < chim_n[k][f] && ((t[0] == 0 && t[1] >= 0 && t[1] <= 8) || (t[0] == 1 && t[1] >= 0 && t[1] < 3)),
+                               "gaudi: chimney ", k, " space ", i, ": an ability (night faces only) triggers on a category 0..8 or a domain 0..2");
+        check_list("chimney ability", k, chim_ability_effects[k][f][i]);
+      }
   for (int t = 0; t < kChandeliers; ++t) {
     int cat = 0;
     for (int o = 0; o < 2; ++o) {
@@ -140,17 +154,18 @@ void Config::validate() const {
     }
     require<InvalidConfig>(cat >= 1, "gaudi: chandelier ", t, ": one option must resolve the Catalan column (GA-DATA-7)");
   }
-  for (int i = 0; i < 8; ++i) {
-    const int8_t* e = i < 5 ? area_bonus[0][i] : window_bonus[0][i - 5];
-    bonus_kind[i] = static_cast<int8_t>(i);
-    for (int j = 0; j < i; ++j) {
-      const int8_t* o = j < 5 ? area_bonus[0][j] : window_bonus[0][j - 5];
-      if (o[0] == e[0] && o[1] == e[1]) {
-        bonus_kind[i] = bonus_kind[j];
-        break;
+  for (int f = 0; f < 2; ++f)
+    for (int i = 0; i < 8; ++i) {
+      const int8_t* e = i < 5 ? area_bonus[f][i] : window_bonus[f][i - 5];
+      bonus_kind[f][i] = static_cast<int8_t>(i);
+      for (int j = 0; j < i; ++j) {
+        const int8_t* o = j < 5 ? area_bonus[f][j] : window_bonus[f][j - 5];
+        if (o[0] == e[0] && o[1] == e[1]) {
+          bonus_kind[f][i] = bonus_kind[f][j];
+          break;
+        }
       }
     }
-  }
   validated = 1;
 }
 

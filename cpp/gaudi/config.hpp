@@ -1,6 +1,6 @@
 // Gaudí rule options and component data (spec: shared/rules/gaudi.md; docs/gaudi.md).
 // Options (int fields; python/tilecraft/games/gaudi.py validates and names them):
-//   players 2..4; mode 0 basic (1 expert: part 2); explicit_chance 0 sampled / 1 explicit (§11.3);
+//   players 2..4; mode 0 basic / 1 expert (night faces, GA-EXP-*); explicit_chance 0 sampled / 1 explicit (§11.3);
 //   first_player 0..players-1 or -1 random at a chance node (GA-AMB-26); returns_mode 0 score / 1 win_loss
 //   (GA-AMB-38); generic_distinct (GA-AMB-13); early_religion_rescored (GA-AMB-32);
 //   finished_markers_block_leader (GA-AMB-9). solo/difficulty are reserved for part 2 (must be 0 now).
@@ -82,7 +82,7 @@ struct Config {
   // derived by validate()
   mutable uint64_t shape_mask[4] = {};
   mutable uint64_t board_all = 0;
-  mutable int8_t bonus_kind[8] = {};   // areas 0..4, windows 5..7 (day face): lowest slot with the same icon
+  mutable int8_t bonus_kind[2][8] = {};   // per face: areas 0..4, windows 5..7: lowest slot with the same icon
   mutable int8_t day_chimney[3] = {};  // the chimney tile a player uses per domain in basic mode
   mutable uint8_t validated = 0;
 

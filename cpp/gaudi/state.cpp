@@ -43,6 +43,7 @@ State::State(const Config& config, uint64_t seed) {
   std::memset(pool_, kNoCard, sizeof(pool_));
   std::memset(win_, kNoCard, sizeof(win_));
   std::memset(col_, kNoCard, sizeof(col_));
+  std::memset(chim_tile_, kNoCard, sizeof(chim_tile_));
   for (int t = 0; t < kTypes; ++t) bag_[t] = 6;  // GA-COMP-3
   for (int c = 0; c < kCards; ++c) {
     loc_[c] = kLocDeck;
@@ -84,7 +85,7 @@ void State::continue_setup() {
         break;
       case 1:  // GA-SETUP-3: 5 tiles in each area
         for (int a = 0; a < kAreas; ++a)
-          if (sum16(area_[a]) < 5 && sum16(bag_) > 0) {
+          if (sum16(area_[a]) < area_cap() && sum16(bag_) > 0) {
             phase_ = kChance;
             chance_kind_ = kChTile;
             chance_arg_ = static_cast<uint8_t>(a);
@@ -112,6 +113,23 @@ void State::continue_setup() {
         setup_step_ = 4;
         break;
       case 4:  // ... shuffled and dealt, one at random to each player
+        if (expert()) {
+          for (int i = 0; i < 3 * players_; ++i)  // GA-EXP-4: random night chimney tiles, per player and domain
+            if (chim_tile_[i / 3][i % 3] == kNoCard) {
+              phase_ = kChance;
+              chance_kind_ = kChChimney;
+              chance_arg_ = static_cast<uint8_t>(i);
+              return;
+            }
+          if (pool_n_ > 0) {  // GA-EXP-5: the draft, start - 1, start - 2, ..., the start player last
+            draft_start_ = start_player_;
+            phase_ = kDraft;
+            current_ = static_cast<uint8_t>(((start_player_ - 1 - (players_ - pool_n_)) % players_ + 2 * players_) % players_);
+            return;
+          }
+          setup_step_ = 5;
+          break;
+        }
         if (pool_n_ > 0) {
           phase_ = kChance;
           chance_kind_ = kChDeal;
@@ -176,7 +194,7 @@ void State::begin_turn() {
 }
 
 void State::virtual_turn() {  // GA-DUMMY-2, GA-AMB-15, GA-AMB-17
-  const int n = cfg_->track_n[0];
+  const int n = cfg_->track_n[face()];
   int mx = pos_[kVirtual] >= 0 ? pos_[kVirtual] : entry_of(kVirtual) - 1;
   for (int m = 0; m < players_; ++m)
     if (pos_[m] >= 0 && pos_[m] < kTMax) mx = std::max<int>(mx, pos_[m]);
@@ -188,7 +206,7 @@ void State::virtual_turn() {  // GA-DUMMY-2, GA-AMB-15, GA-AMB-17
     return;
   }
   const int t = lowest_bit(free);
-  if (anyone_finished_ && cfg_->track_red[0][t]) {
+  if (anyone_finished_ && cfg_->track_red[face()][t]) {
     pos_[kVirtual] = kGone;
     return;
   }
@@ -211,7 +229,7 @@ void State::continue_refill() {
   while (refill_mask_) {
     const int i = lowest_bit(refill_mask_);
     if (i < kAreas) {
-      if (sum16(area_[i]) < 5 && sum16(bag_) > 0) {
+      if (sum16(area_[i]) < area_cap() && sum16(bag_) > 0) {
         phase_ = kChance;
         chance_kind_ = kChTile;
         chance_arg_ = static_cast<uint8_t>(i);
@@ -265,6 +283,7 @@ void State::chance_outcomes(ChanceList<kMaxChanceOutcomes>& out) const {
     case kChPool: n = deck_n_[chance_arg_]; break;
     case kChDeal: n = pool_n_; break;
     case kChCentral: n = kChandeliers - popcount(central_used_); break;
+    case kChChimney: n = chimney_free(chance_arg_ % 3, nullptr); break;
     default: break;
   }
   for (int i = 0; i < n; ++i) out.push(i, 1.0 / n);
@@ -325,6 +344,12 @@ void State::apply_chance(int32_t o) {
       start_card_[p] = static_cast<uint8_t>(c);
       break;
     }
+    case kChChimney: {
+      int ids[kChimneys];
+      chimney_free(chance_arg_ % 3, ids);
+      chim_tile_[chance_arg_ / 3][chance_arg_ % 3] = static_cast<uint8_t>(ids[o]);
+      break;
+    }
     case kChCentral: {
       int k = o;
       for (int t = 0; t < kChandeliers; ++t)
@@ -364,7 +389,8 @@ bool State::can_take_tile(int p, int filter) const {
   return false;
 }
 
-bool State::can_take_card(int dmask) const {
+bool State::can_take_card(int p, int dmask) const {
+  if (!hand_room(p)) return false;  // GA-AMB-29: expert, a full hand cannot take
   for (int d = 0; d < 3; ++d)
     if (((dmask >> d) & 1) && win_n_[d] > 0) return true;
   return false;
@@ -380,6 +406,10 @@ int State::requirement_total(int p, int card) const {  // GA-REQ-1
 bool State::requirement_met(int p, int card) const {  // GA-REQ-2, GA-REQ-3
   const int total = requirement_total(p, card);
   const int c = cfg_->card_req_colour[card];
+  if (expert()) {  // GA-EXP-7: one same-colour group, an O(1) read of the kept largest group
+    if (c < 4) return largest_[p][c] >= total;
+    return std::max(std::max(largest_[p][0], largest_[p][1]), std::max(largest_[p][2], largest_[p][3])) >= total;
+  }
   if (c < 4) return popcount(colour_[p][c]) >= total;
   for (int k = 0; k < 4; ++k)
     if (popcount(colour_[p][k]) >= total) return true;
@@ -393,39 +423,72 @@ bool State::can_play(int p, bool free) const {
 }
 
 bool State::can_advance(int p, int d) const {  // GA-CHIM-2, GA-CHIM-4
-  const int k = cfg_->day_chimney[d], i = chim_[p][d];
-  if (i >= cfg_->chim_n[k][0]) return false;
-  const int s = cfg_->chim_req_shape[k][0][i];
-  return popcount(cfg_->shape_mask[s] & board_occ(p)) >= cfg_->chim_req_n[k][0][i];
+  const int k = chimney_tile(p, d), f = cfg_->mode, i = chim_[p][d];
+  if (i >= cfg_->chim_n[k][f]) return false;
+  const int s = cfg_->chim_req_shape[k][f][i];
+  if (f == 1) return shape_comp_[p][s] >= cfg_->chim_req_n[k][f][i];  // GA-EXP-8: O(1) read
+  return popcount(cfg_->shape_mask[s] & board_occ(p)) >= cfg_->chim_req_n[k][f][i];
 }
 
 bool State::can_carry(int p, int e) const {  // GA-ORDER-2: an item that cannot be carried out is skipped
   if (e <= kEntTileAny) return can_take_tile(p, e);
-  if (e <= kEntCardAny) return can_take_card(e == kEntCardAny ? 7 : 1 << (e - kEntCardN));
+  if (e <= kEntCardAny) return can_take_card(p, e == kEntCardAny ? 7 : 1 << (e - kEntCardN));
   switch (e) {
     case kEntPlay: return can_play(p, false);
     case kEntPlayFree: return can_play(p, true);
     case kEntNature:
     case kEntCatalan:
-    case kEntExtra: return true;
+    case kEntExtra:
+    case kEntVpN:
+    case kEntVpN + 1:
+    case kEntVpR: return true;  // vp members wait only in choose-one groups
     case kEntReligion:
       for (int k = 0; k < col_n_[p][2]; ++k)
         if (cfg_->early_religion_rescored || !column_religion(p, col_[p][2][k])) return true;
       return false;
     case kEntGeneric:
-      return can_take_tile(p, kEntTileAny) || can_take_card(7) || can_play(p, false) || can_advance(p, 0) ||
+      return can_take_tile(p, kEntTileAny) || can_take_card(p, 7) || can_play(p, false) || can_advance(p, 0) ||
              can_advance(p, 1) || can_advance(p, 2);
     case kEntAdvance: return can_advance(p, 0) || can_advance(p, 1) || can_advance(p, 2);
     default: return false;
   }
 }
 
+int State::chimney_free(int d, int* ids) const {  // tiles of domain d no player holds yet (id order)
+  int n = 0;
+  for (int k = 0; k < kChimneys; ++k) {
+    if (cfg_->chim_domain[k] != d) continue;
+    bool used = false;
+    for (int q = 0; q < players_; ++q) used |= chim_tile_[q][d] == k;
+    if (!used) {
+      if (ids) ids[n] = k;
+      ++n;
+    }
+  }
+  return n;
+}
+
+// Draft knowledge (GA-ORDER-5 item 2, GA-AMB-27): the observer knows, as a set, the cards it
+// passed on that are still hidden: the pool once it has seen it, and the hidden starting cards of
+// the drafters after it, once it has picked.
+bool State::knows_passed(int o, int c) const {
+  if (!expert() || o < 0 || o >= players_) return false;
+  const bool drafting = setup_step_ == 4 && phase_ == kDraft;
+  if (!drafting && setup_step_ < 5) return false;
+  const int done = drafting ? players_ - pool_n_ : players_;
+  const int io = draft_index(o);
+  if (loc_[c] == kLocPool) return io <= done;
+  if (loc_[c] != kLocHand) return false;
+  const int w = owner_[c];
+  return w != o && start_card_[w] == c && io < done && draft_index(w) > io;
+}
+
 bool State::column_religion(int, int c) const { return (early_[c >> 6] >> (c & 63)) & 1u; }
 
 const int8_t* State::space_data(int t, int& action, int& pencils, int& hammers) const {
-  action = cfg_->track_action[0][t];
-  pencils = cfg_->track_pencils[0][t];
-  hammers = cfg_->track_hammers[0][t];
+  action = cfg_->track_action[face()][t];
+  pencils = cfg_->track_pencils[face()][t];
+  hammers = cfg_->track_hammers[face()][t];
   return nullptr;
 }
 
@@ -497,7 +560,7 @@ void State::legal_into(ActionList<kMaxActions>& out) const {
   };
   switch (phase_) {
     case kMove: {  // GA-MOVE-2..4, GA-AMB-10
-      const int n = cfg_->track_n[0];
+      const int n = cfg_->track_n[face()];
       const int lo = pos_[p] < 0 ? entry_of(p) : pos_[p] + 1;
       uint64_t free = ~track_occ_ & (bit(n) - 1) & ~(bit(lo) - 1);
       while (free) {
@@ -517,7 +580,7 @@ void State::legal_into(ActionList<kMaxActions>& out) const {
       int tile;
       uses_options(unused, cards, play, adv, tile);
       if (tile >= 0) push_tile_takes(p, tile, out);
-      if (cards) push_cards(*this, cards, out);
+      if (cards && hand_room(p)) push_cards(*this, cards, out);
       if (play) plays(false);
       if (adv) advances();
       out.push(kDone);
@@ -543,18 +606,29 @@ void State::legal_into(ActionList<kMaxActions>& out) const {
       const uint8_t* f = fcount_[nframes_ - 1];
       for (int e = 0; e < kEntUsed; ++e)
         if (f[e] && can_carry(p, e)) out.push(kResolveBase + e);
-      if (!f[kEntNature] && !f[kEntCatalan]) out.push(kDone);
+      if (finfo_[nframes_ - 1][kChoose] || (!f[kEntNature] && !f[kEntCatalan])) out.push(kDone);
+      break;
+    }
+    case kCategory: {  // GA-AMB-49: one category per distinct set of triggered abilities, the lowest id
+      const uint16_t trig = category_triggers(p);
+      int empty = -1;
+      for (int k = 0; k < 9 && empty < 0; ++k)
+        if (!((trig >> k) & 1u)) empty = k;
+      for (int k = 0; k < 9; ++k)
+        if (((trig >> k) & 1u) || k == empty) out.push(kCategoryBase + k);
       break;
     }
     case kItem: {
       const int e = item_entry_;
       if (e <= kEntTileAny) push_tile_takes(p, e, out);
-      else if (e <= kEntCardAny) push_cards(*this, e == kEntCardAny ? 7 : 1 << (e - kEntCardN), out);
+      else if (e <= kEntCardAny) {
+        if (hand_room(p)) push_cards(*this, e == kEntCardAny ? 7 : 1 << (e - kEntCardN), out);
+      }
       else if (e == kEntPlay || e == kEntPlayFree) plays(e == kEntPlayFree);
       else if (e == kEntAdvance) advances();
       else if (e == kEntGeneric) {  // GA-GEN-1: any one ordinary action
         push_tile_takes(p, kEntTileAny, out);
-        push_cards(*this, 7, out);
+        if (hand_room(p)) push_cards(*this, 7, out);
         plays(false);
         advances();
       }
@@ -568,6 +642,13 @@ void State::legal_into(ActionList<kMaxActions>& out) const {
       isort(ids, n);
       for (int i = 0; i < n; ++i) out.push(kTargetBase + ids[i]);
       out.push(kDone);
+      break;
+    }
+    case kDraft: {  // GA-EXP-5: pick one of the cards passed to this drafter
+      int ids[kMaxPlayers], n = 0;
+      for (int k = 0; k < pool_n_; ++k) ids[n++] = pool_[k];
+      isort(ids, n);
+      for (int i = 0; i < n; ++i) out.push(kTakeCardBase + ids[i]);
       break;
     }
     case kCentral:  // GA-CHAN-2, GA-CHAN-3
@@ -715,6 +796,7 @@ void State::fill_column_frame(int f, int p) {  // GA-NAT-2, GA-CAT-2 on the snap
 
 void State::pop_frame() {
   --nframes_;
+  std::memset(fcount_[nframes_], 0, kEntUsed);  // items that could not be carried out are skipped (GA-ORDER-2)
   phase_ = nframes_ > 0 ? kFrame : (turn_ctx_ ? kCentral : kUses);
 }
 
@@ -765,28 +847,106 @@ void State::play_card(int p, int c) {  // GA-PLAY-*, GA-NAT-1, GA-AMB-47/48
   col_[p][d][col_n_[p][d]++] = static_cast<uint8_t>(c);
   loc_[c] = kLocColumn;
   owner_[c] = static_cast<uint8_t>(p);
+  pending_bonus_ = -1;
+  if (expert() && cfg_->card_category[c] == 9) {  // GA-EXP-9, GA-AMB-49: a Gaudí's-life card picks a category
+    const uint16_t trig = category_triggers(p);
+    if (trig) {
+      new_card_ = static_cast<uint8_t>(c);
+      phase_ = kCategory;
+      return;
+    }
+  }
+  play_effects(p, c, cfg_->card_category[c]);
+}
+
+uint16_t State::category_triggers(int p) const {
+  uint16_t m = 0;
+  for (int d = 0; d < 3; ++d) {
+    const int t = chimney_tile(p, d);
+    if (t == kNoCard) continue;
+    for (int i = 0; i < chim_[p][d]; ++i)
+      if (cfg_->chim_ability_trigger[t][1][i][0] == 0) m = static_cast<uint16_t>(m | (1u << cfg_->chim_ability_trigger[t][1][i][1]));
+  }
+  return m;
+}
+
+// The play's frame: the Nature resolution (GA-NAT-1) or a Religion card's banner, plus in expert mode
+// the rewards of the persistent abilities the play triggers (GA-EXP-9). Ability rewards of one kind
+// (effect type of GA-AMB-5; vp in any domain is one kind) form a choose-one group when there are
+// several of them (GA-AMB-49); the groups sit on top of the play's frame, so they are decided first.
+void State::play_effects(int p, int c, int category) {
+  const int d = cfg_->card_domain[c];
+  const int base = nframes_;
   if (d == 0) {
     const int f = push_frame();
     if (f >= 0) fcount_[f][kEntNature] = 1;
   } else if (d == 2) {
     push_effects(cfg_->card_banner[c], kBanner, p);  // usually empty (GA-REL-1)
   }
-  pending_bonus_ = -1;
+  if (expert()) {
+    static const int8_t kKind[kEntUsed] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                                           1, 1, 1, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9};
+    const int8_t* eff[3 * kChimMax * kBanner];
+    int n = 0, per_kind[10] = {};
+    for (int k = 0; k < 3; ++k) {
+      const int t = chimney_tile(p, k);
+      if (t == kNoCard) continue;
+      for (int i = 0; i < chim_[p][k]; ++i) {
+        const int8_t* tr = cfg_->chim_ability_trigger[t][1][i];
+        if (!((tr[0] == 0 && tr[1] == category) || (tr[0] == 1 && tr[1] == d))) continue;
+        for (int j = 0; j < kBanner; ++j) {
+          const int8_t* e = cfg_->chim_ability_effects[t][1][i][j];
+          if (e[0] < 0) break;
+          eff[n++] = e;
+          ++per_kind[kKind[e[0]]];
+        }
+      }
+    }
+    int single[3 * kChimMax * kBanner][2], ns = 0;
+    for (int i = 0; i < n; ++i)
+      if (per_kind[kKind[eff[i][0]]] == 1) single[ns][0] = eff[i][0], single[ns++][1] = eff[i][1];
+    if (ns) {  // the single rewards join the play's frame (VP at once)
+      int f = nframes_ > base ? nframes_ - 1 : -2;
+      for (int i = 0; i < ns; ++i) {
+        if (single[i][0] >= kEntVpN) {
+          add_vp(p, single[i][0] - kEntVpN, single[i][1]);
+          continue;
+        }
+        if (f == -2) f = push_frame();
+        if (f >= 0) add_item(fcount_[f], finfo_[f], single[i][0], single[i][1]);
+      }
+    }
+    for (int kind = 0; kind < 10; ++kind) {
+      if (per_kind[kind] < 2) continue;
+      const int g = push_frame();
+      if (g < 0) continue;
+      finfo_[g][kChoose] = 1;
+      int cat_times = 0;
+      for (int i = 0; i < n; ++i) {
+        const int e = eff[i][0];
+        if (kKind[e] != kind) continue;
+        if (e >= kEntVpN) fcount_[g][e] = static_cast<uint8_t>(std::max<int>(fcount_[g][e], eff[i][1]));
+        else if (e == kEntCatalan) cat_times = std::max<int>(cat_times, eff[i][1]);
+        else fcount_[g][e] = 1;
+      }
+      if (cat_times) add_item(fcount_[g], finfo_[g], kEntCatalan, cat_times);
+    }
+  }
   after_event(-1);
 }
 
 void State::advance(int p, int d) {  // GA-CHIM-1..3
-  const int k = cfg_->day_chimney[d];
+  const int k = chimney_tile(p, d);
   ++chim_[p][d];
-  push_effects(cfg_->chim_reward[k][0][chim_[p][d] - 1], kChimReward, p);
+  push_effects(cfg_->chim_reward[k][cfg_->mode][chim_[p][d] - 1], kChimReward, p);
   after_event(-1);
 }
 
 void State::after_event(int slot) {
   pending_bonus_ = -1;
   if (slot >= 0) {  // GA-BONUS-1/2, GA-AMB-31: optional, now or never, once per kind per turn
-    const int8_t* e = slot < kAreas ? cfg_->area_bonus[0][slot] : cfg_->window_bonus[0][slot - 5];
-    const int kind = cfg_->bonus_kind[slot];
+    const int8_t* e = slot < kAreas ? cfg_->area_bonus[face()][slot] : cfg_->window_bonus[face()][slot - 5];
+    const int kind = cfg_->bonus_kind[face()][slot];
     if (e[0] >= 0 && !((bonus_fired_ >> kind) & 1u)) {
       if (e[0] >= kEntVpN) bonus_fired_ |= static_cast<uint8_t>(1u << kind);
       push_effects(reinterpret_cast<const int8_t(*)[2]>(e), 1, current_, kind);
@@ -828,7 +988,7 @@ void State::settle() {
         pop_frame();
         continue;
       }
-      if (n == 1 && (only == kEntNature || only == kEntCatalan) && cnt[only] == 1) {  // a column resolution alone
+      if (n == 1 && !finfo_[f][kChoose] && (only == kEntNature || only == kEntCatalan) && cnt[only] == 1) {  // a column resolution alone
         apply_decision(kResolveBase + only);
         return;
       }
@@ -839,7 +999,7 @@ void State::settle() {
       bool play, adv;
       int tile;
       uses_options(unused, cards, play, adv, tile);
-      const bool any = (tile >= 0 && can_take_tile(p, tile)) || (cards && can_take_card(cards)) ||
+      const bool any = (tile >= 0 && can_take_tile(p, tile)) || (cards && can_take_card(p, cards)) ||
                        (play && can_play(p, false)) || (adv && (can_advance(p, 0) || can_advance(p, 1) || can_advance(p, 2)));
       if (!any) end_uses();
       return;
@@ -854,6 +1014,19 @@ void State::settle() {
 
 void State::apply_decision(int32_t a) {
   const int p = current_;
+  if (phase_ == kDraft) {  // GA-EXP-5, GA-AMB-27: the pick is private (its domain is public)
+    const int c = a - kTakeCardBase;
+    int k = 0;
+    while (k < pool_n_ && pool_[k] != c) ++k;
+    for (; k + 1 < pool_n_; ++k) pool_[k] = pool_[k + 1];
+    pool_[--pool_n_] = kNoCard;
+    hand_[p][hand_n_[p]++] = static_cast<uint8_t>(c);
+    loc_[c] = kLocHand;
+    owner_[c] = static_cast<uint8_t>(p);
+    start_card_[p] = static_cast<uint8_t>(c);
+    continue_setup();
+    return;
+  }
   if (a < kPencils) {  // MOVE
     if (pos_[p] >= 0 && pos_[p] < kTMax) track_occ_ &= ~bit(pos_[p]);
     if (a == kCentralArea) {  // GA-CHAN-*
@@ -873,7 +1046,7 @@ void State::apply_decision(int32_t a) {
     for (int m = 0; m < 5; ++m)
       if (m != p && marker_used(m) && pos_[m] >= 0 && pos_[m] < kTMax) mx = std::max<int>(mx, pos_[m]);
     leader_ = a > mx && !(cfg_->finished_markers_block_leader && anyone_finished_);
-    exit_after_ = anyone_finished_ && cfg_->track_red[0][a];  // GA-FIN-2, GA-AMB-14
+    exit_after_ = anyone_finished_ && cfg_->track_red[face()][a];  // GA-FIN-2, GA-AMB-14
     int act, pe, ha;
     space_data(a, act, pe, ha);
     pencils_ = static_cast<uint8_t>(pe);
@@ -967,6 +1140,17 @@ void State::apply_decision(int32_t a) {
   }
   if (a >= kResolveBase && a < kTargetBase) {
     const int e = a - kResolveBase, f = nframes_ - 1;
+    if (finfo_[f][kChoose]) {  // GA-AMB-49: take this member, the others are lost
+      const int amount = fcount_[f][e];
+      std::memset(fcount_[f], 0, kEntUsed);
+      if (e == kEntCatalan) fcount_[f][e] = 1;
+      else if (e >= kEntVpN) {
+        add_vp(p, e - kEntVpN, amount);
+        phase_ = kFrame;
+        settle();
+        return;
+      } else fcount_[f][e] = 1;
+    }
     --fcount_[f][e];
     if (finfo_[f][kBonusKind] != 255) bonus_fired_ |= static_cast<uint8_t>(1u << finfo_[f][kBonusKind]);
     if (e == kEntNature || e == kEntCatalan) {
@@ -996,6 +1180,12 @@ void State::apply_decision(int32_t a) {
     }
     item_entry_ = static_cast<uint8_t>(e);
     phase_ = e == kEntReligion ? kTarget : kItem;
+    return;
+  }
+  if (phase_ == kCategory && a >= kCategoryBase && a < kDone) {  // GA-AMB-49
+    const int c = new_card_;
+    new_card_ = kNoCard;
+    play_effects(p, c, a - kCategoryBase);
     return;
   }
   if (a >= kTargetBase && a < kCategoryBase) {  // GA-REL-2, GA-AMB-32
@@ -1068,16 +1258,22 @@ int State::group_sizes(int p, int* out) const {
   return n;
 }
 
-static void final_of(const int* dom, int bonus, int& fin, int& tb) {  // GA-SCORE-3..5
-  const int mx = std::max(dom[0], std::max(dom[1], dom[2]));
-  fin = dom[0] + dom[1] + dom[2] - mx + bonus;
-  tb = mx;
+static void final_of(bool expert, const int* dom, const int* sizes, int ng, int& fin, int& tb) {
+  int v[3] = {dom[0], dom[1], dom[2]};
+  isort(v, 3);  // ascending
+  const int g2 = ng > 1 ? sizes[1] : 0, g3 = ng > 2 ? sizes[2] : 0;  // GA-AMB-36
+  if (expert) fin = 2 * v[0] + v[1] + g2 + 2 * g3;  // GA-EXP-10
+  else fin = v[0] + v[1] + g2 + g3;                 // GA-SCORE-3..5
+  tb = v[2];                                        // GA-END-3, GA-EXP-11
 }
 
-int State::end_scoring(int p, int* best_dom, int* best_tb) const {  // GA-SCORE-1..5, GA-AMB-34/35/36
+// GA-SCORE-1..5, GA-AMB-34/35/36, GA-EXP-10: every end-game choice (the Gaudí's-life category
+// multiset, each end_add domain, each end_swap pair or no swap) is made jointly, maximising
+// (final score, tie-break), with the effects applied in the GA-AMB-34 order.
+int State::end_scoring(int p, int* best_dom, int* best_tb) const {
   int sizes[64];
   const int ng = group_sizes(p, sizes);
-  const int bonus = (ng > 1 ? sizes[1] : 0) + (ng > 2 ? sizes[2] : 0);
+  const bool expert = cfg_->mode == 1;
   int cat[10] = {}, wild = 0;
   for (int d = 0; d < 3; ++d)
     for (int k = 0; k < col_n_[p][d]; ++k) {
@@ -1085,51 +1281,71 @@ int State::end_scoring(int p, int* best_dom, int* best_tb) const {  // GA-SCORE-
       if (g == 9) ++wild;
       else ++cat[g];
     }
-  // reached end effects (chimney order N, C, R, bottom to top)
-  int adds[18], nadd = 0;
+  // the reached end effects in GA-AMB-34 order: step 2 (Religion-only), step 3 (the Catalan
+  // chimney's 2nd space), step 4 (the others); within a step chimneys N, C, R, bottom to top
+  const int8_t* eff[3 * kChimMax];
+  int neff = 0;
+  for (int step = 2; step <= 4; ++step)
+    for (int d = 0; d < 3; ++d) {
+      const int t = chimney_tile(p, d), face = cfg_->mode;
+      for (int i = 0; i < chim_[p][d]; ++i) {
+        const int8_t* e = cfg_->chim_end[t][face][i];
+        if (e[0] < 0) continue;
+        const bool cat2 = d == 1 && i == 1;
+        const bool rel_only = (e[0] == 0 || e[0] == 1) && e[1] == 2;
+        const int st = cat2 ? 3 : (rel_only ? 2 : 4);
+        if (st == step) eff[neff++] = e;
+      }
+    }
   int best_fin = -(1 << 30), btb = -(1 << 30);
   int assign[9] = {};
-  // enumerate the multisets of categories for the wild cards (C(g + 8, 8))
+  int c2[10];
+  auto apply_from = [&](auto&& self, int k, int* dom) -> void {
+    if (k == neff) {
+      int f, t;
+      final_of(expert, dom, sizes, ng, f, t);
+      if (f > best_fin || (f == best_fin && t > btb)) {
+        best_fin = f;
+        btb = t;
+        for (int d = 0; d < 3; ++d) best_dom[d] = dom[d];
+      }
+      return;
+    }
+    const int8_t* e = eff[k];
+    int nd[3] = {dom[0], dom[1], dom[2]};
+    if (e[0] == 0 || e[0] == 1) {  // end_vp, end_vp_per
+      nd[e[1]] += e[0] == 0 ? e[2] : e[2] * count_value(p, e[3], e[4], c2);
+      self(self, k + 1, nd);
+    } else if (e[0] == 2) {  // end_add: each domain
+      for (int d = 0; d < 3; ++d) {
+        nd[d] += e[2];
+        self(self, k + 1, nd);
+        nd[d] -= e[2];
+      }
+    } else if (e[0] == 3) {  // end_swap: no swap or one of the three pairs
+      self(self, k + 1, nd);
+      static const int kPairs[3][2] = {{0, 1}, {0, 2}, {1, 2}};
+      for (const auto& pr : kPairs) {
+        std::swap(nd[pr[0]], nd[pr[1]]);
+        self(self, k + 1, nd);
+        std::swap(nd[pr[0]], nd[pr[1]]);
+      }
+    } else {
+      self(self, k + 1, nd);
+    }
+  };
   auto evaluate = [&]() {
-    int c2[10];
     for (int k = 0; k < 10; ++k) c2[k] = cat[k] + (k < 9 ? assign[k] : 0);
     int dom[3] = {score_[p][0], score_[p][1], score_[p][2]};
-    for (int k = 0; k < col_n_[p][2]; ++k) {
+    for (int k = 0; k < col_n_[p][2]; ++k) {  // step 1: the Religion cards
       const int c = col_[p][2][k];
       if (!cfg_->early_religion_rescored && ((early_[c >> 6] >> (c & 63)) & 1u)) continue;
       if (cfg_->card_rel_count[c][0] < 0) continue;
       dom[2] += condition_value(*cfg_, c, count_value(p, cfg_->card_rel_count[c][0], cfg_->card_rel_count[c][1], c2));
     }
-    nadd = 0;
-    for (int d = 0; d < 3; ++d) {
-      const int t = cfg_->day_chimney[d];
-      for (int i = 0; i < chim_[p][d]; ++i) {
-        const int8_t* e = cfg_->chim_end[t][0][i];
-        if (e[0] == 0) dom[e[1]] += e[2];
-        else if (e[0] == 1) dom[e[1]] += e[2] * count_value(p, e[3], e[4], c2);
-        else if (e[0] == 2) adds[nadd++] = e[2];
-        // e[0] == 3 (swap two domains) never changes the final score or the tie-break value
-      }
-    }
-    for (int k = 0; k < nadd; ++k) {  // end_add: the domain that maximises (final, tie-break)
-      int bd = 0, bf = -(1 << 30), bt = -(1 << 30);
-      for (int d = 0; d < 3; ++d) {
-        dom[d] += adds[k];
-        int f, t;
-        final_of(dom, bonus, f, t);
-        dom[d] -= adds[k];
-        if (f > bf || (f == bf && t > bt)) bf = f, bt = t, bd = d;
-      }
-      dom[bd] += adds[k];
-    }
-    int f, t;
-    final_of(dom, bonus, f, t);
-    if (f > best_fin || (f == best_fin && t > btb)) {
-      best_fin = f;
-      btb = t;
-      for (int d = 0; d < 3; ++d) best_dom[d] = dom[d];
-    }
+    apply_from(apply_from, 0, dom);
   };
+  // enumerate the multisets of categories for the wild cards (C(g + 8, 8))
   auto rec = [&](auto&& self, int k, int left) -> void {
     if (k == 8) {
       assign[8] = left;
@@ -1166,7 +1382,7 @@ void State::scores(double* out) const {
     const int ng = group_sizes(p, sizes);
     int f, t;
     int dom[3] = {score_[p][0], score_[p][1], score_[p][2]};
-    final_of(dom, (ng > 1 ? sizes[1] : 0) + (ng > 2 ? sizes[2] : 0), f, t);
+    final_of(cfg_->mode == 1, dom, sizes, ng, f, t);
     out[p] = f;
   }
 }
@@ -1211,14 +1427,14 @@ double State::heuristic(int player) const {
 // ------------------------------------------------------------------ hidden information
 
 void State::resample_hidden(int observer, uint64_t seed) {
-  // Unknown to the observer: the deck cards, the undealt starting pool and the other seats'
-  // starting cards still in hand (GA-ORDER-5). They are re-dealt per domain from a canonical
-  // order (ascending ids) with the seed, so the result depends only on the observer's view.
-  // The seat to move keeps its own hidden card when it is not the observer: its legal actions
-  // (PLAY/DISCARD by card id) are public through legal_actions() (docs/gaudi.md).
+  // Unknown to the observer: the deck cards, the starting pool it has not seen and the other
+  // seats' starting cards still in hand (GA-ORDER-5). Per domain, two groups are re-dealt from a
+  // canonical order (ascending ids) with the seed, so the result depends only on the observer's
+  // view, for every observer and phase: the cards it knows as a set (expert draft: the cards it
+  // passed on, still hidden, among the pool and the later drafters' hands; GA-ORDER-5 item 2)
+  // among their own slots, and everything else among the other hidden slots and the decks.
   rng_.seed(seed);
   if (phase_ == kTerminal) return;
-  const int mover = (phase_ != kChance) ? current_ : -1;
   int sidx[kMaxPlayers];
   for (int q = 0; q < kMaxPlayers; ++q) {
     sidx[q] = -1;
@@ -1226,55 +1442,62 @@ void State::resample_hidden(int observer, uint64_t seed) {
       for (int k = 0; k < hand_n_[q]; ++k)
         if (hand_[q][k] == start_card_[q]) sidx[q] = k;
   }
-  for (int d = 0; d < 3; ++d) {
-    uint8_t cards[kCards];
-    int n = 0;
-    uint8_t* slots[kMaxPlayers * 2];
-    int ns = 0;
-    for (int q = 0; q < players_; ++q) {
-      const int c = start_card_[q];
-      if (q == observer || q == mover || c == kNoCard || cfg_->card_domain[c] != d) continue;
-      for (int k = 0; k < hand_n_[q]; ++k)
-        if (hand_[q][k] == c) slots[ns++] = &hand_[q][k];
-    }
-    for (int k = 0; k < pool_n_; ++k)
-      if (cfg_->card_domain[pool_[k]] == d) slots[ns++] = &pool_[k];
-    if (ns == 0) continue;
-    for (int c = 0; c < kCards; ++c)
-      if (cfg_->card_domain[c] == d && loc_[c] == kLocDeck) cards[n++] = static_cast<uint8_t>(c);
-    for (int i = 0; i < ns; ++i) cards[n++] = *slots[i];
-    isort(cards, n);
-    for (int i = n - 1; i > 0; --i) std::swap(cards[i], cards[rng_.below(static_cast<uint32_t>(i + 1))]);
-    for (int i = 0; i < n; ++i) loc_[cards[i]] = kLocDeck, owner_[cards[i]] = static_cast<uint8_t>(d);
-    for (int i = 0; i < ns; ++i) *slots[i] = cards[i];
-  }
-  for (int q = 0; q < players_; ++q) {
-    for (int k = 0; k < hand_n_[q]; ++k) {
-      const int c = hand_[q][k];
-      if (loc_[c] == kLocDeck) {
-        loc_[c] = kLocHand;
-        owner_[c] = static_cast<uint8_t>(q);
+  for (int grp = 0; grp < 2; ++grp)  // 0: unknown (with the deck), 1: known as a set
+    for (int d = 0; d < 3; ++d) {
+      uint8_t cards[kCards];
+      int n = 0;
+      uint8_t* slots[kMaxPlayers * 2];
+      int ns = 0;
+      for (int q = 0; q < players_; ++q) {
+        const int c = start_card_[q];
+        if (q == observer || c == kNoCard || cfg_->card_domain[c] != d || loc_[c] != kLocHand) continue;
+        if (knows_passed(observer, c) != (grp == 1)) continue;
+        for (int k = 0; k < hand_n_[q]; ++k)
+          if (hand_[q][k] == c) slots[ns++] = &hand_[q][k];
       }
+      for (int k = 0; k < pool_n_; ++k)
+        if (cfg_->card_domain[pool_[k]] == d && knows_passed(observer, pool_[k]) == (grp == 1)) slots[ns++] = &pool_[k];
+      if (ns == 0) continue;
+      if (grp == 0)
+        for (int c = 0; c < kCards; ++c)
+          if (cfg_->card_domain[c] == d && loc_[c] == kLocDeck) cards[n++] = static_cast<uint8_t>(c);
+      for (int i = 0; i < ns; ++i) cards[n++] = *slots[i];
+      isort(cards, n);
+      for (int i = n - 1; i > 0; --i) std::swap(cards[i], cards[rng_.below(static_cast<uint32_t>(i + 1))]);
+      if (grp == 0)
+        for (int i = 0; i < n; ++i) loc_[cards[i]] = kLocDeck, owner_[cards[i]] = static_cast<uint8_t>(d);
+      for (int i = 0; i < ns; ++i) *slots[i] = cards[i];
+      if (grp == 1)  // the known group's locations are fixed below from the slots
+        for (int i = 0; i < ns; ++i) loc_[cards[i]] = kLocDeck, owner_[cards[i]] = static_cast<uint8_t>(d);
+      for (int q = 0; q < players_; ++q) {
+        for (int k = 0; k < hand_n_[q]; ++k) {
+          const int c = hand_[q][k];
+          if (loc_[c] == kLocDeck) {
+            loc_[c] = kLocHand;
+            owner_[c] = static_cast<uint8_t>(q);
+          }
+        }
+        if (sidx[q] >= 0) start_card_[q] = hand_[q][sidx[q]];
+      }
+      for (int k = 0; k < pool_n_; ++k) loc_[pool_[k]] = kLocPool, owner_[pool_[k]] = 0;
     }
-    if (sidx[q] >= 0) start_card_[q] = hand_[q][sidx[q]];
-  }
-  for (int k = 0; k < pool_n_; ++k) loc_[pool_[k]] = kLocPool, owner_[pool_[k]] = 0;
   rebuild_derived();
 }
 
 // ------------------------------------------------------------------ observation
 // Layout (docs/gaudi.md), seats relative to the observer (0 = the observer):
-//   global: round 3, phase 11, chance kind 6, seat to act 4, central tile 7, central tiles used 7,
+//   global: round 3, phase 13, chance kind 7, seat to act 4, draft start 4 (expert), chimney tiles
+//     4 seats x 12 (expert), central tile 7, central tiles used 7,
 //     central options 2, first arrival 1, someone finished 1, start player 4, marker holder 4,
 //     extra turns 1, leader 1, unit mode 3, pencils 1, hammers 1, generic types used 4, exit 1,
-//     space 48, pending tile 16, item entry 40, frames 12 x (40 counts + 4 info)
+//     space 48, pending tile 16, item entry 40, frames 12 x (40 counts + 5 info)
 //   track: 5 markers (4 seats, then the virtual marker) x 50 (not entered, 0..47, left)
 //   supply: 5 areas x 16 + bag 16 + deck sizes 3
 //   cards: 99 x 12 (unknown to the observer, window, discarded, pool, hand of seat k x4, column of seat k x4)
 //   seats x4: hand domain counts 3, hand size 1, domain scores 3, chimneys 3, board 64 x 4 colours
 namespace {
-constexpr int kObsGlobal = 3 + 11 + 6 + 4 + 7 + 7 + 2 + 1 + 1 + 4 + 4 + 1 + 1 + 3 + 1 + 1 + 4 + 1 + 48 + 16 + 40 +
-                           kMaxFrames * 44;
+constexpr int kObsGlobal = 3 + 13 + 7 + 4 + 4 + 48 + 7 + 7 + 2 + 1 + 1 + 4 + 4 + 1 + 1 + 3 + 1 + 1 + 4 + 1 + 48 + 16 + 40 +
+                           kMaxFrames * 45;
 constexpr int kObsTrack = 5 * 50;
 constexpr int kObsSupply = 5 * 16 + 16 + 3;
 constexpr int kObsCards = kCards * 12;
@@ -1291,11 +1514,17 @@ void State::observation(int player, float* out) const {
   o[round_ - 1] = 1;
   o += 3;
   o[phase_] = 1;
-  o += 11;
+  o += 13;
   if (phase_ == kChance) o[chance_kind_] = 1;
-  o += 6;
+  o += 7;
   if (phase_ != kChance && phase_ != kTerminal) o[rel(current_)] = 1;
   o += 4;
+  if (expert()) o[rel(draft_start_)] = 1;
+  o += 4;
+  for (int k = 0; k < players_; ++k)  // expert: each seat's chimney tiles (public once dealt)
+    for (int d = 0; d < 3; ++d)
+      if (expert() && chim_tile_[(player + k) % players_][d] != kNoCard) o[12 * k + chim_tile_[(player + k) % players_][d]] = 1;
+  o += 48;
   if (central_tile_ >= 0) o[central_tile_] = 1;
   o += 7;
   for (int t = 0; t < 7; ++t) o[t] = (central_used_ >> t) & 1;
@@ -1331,8 +1560,9 @@ void State::observation(int player, float* out) const {
       o[41] = finfo_[f][kSnapDomain] == 255 ? -1.0f : finfo_[f][kSnapDomain];
       o[42] = finfo_[f][kSnapLen] / 10.0f;
       o[43] = finfo_[f][kBonusKind] == 255 ? -1.0f : finfo_[f][kBonusKind];
+      o[44] = finfo_[f][kChoose];
     }
-    o += 44;
+    o += 45;
   }
   for (int m = 0; m < 5; ++m) {
     const int q = m < 4 ? m : kVirtual;  // slot m: relative seat m, then the virtual marker
@@ -1349,9 +1579,10 @@ void State::observation(int player, float* out) const {
     if (l == kLocWindow) o[1] = 1;
     else if (l == kLocDiscard) o[2] = 1;
     else if (l == kLocHand) {
-      if (w != player && start_card_[w] == c) o[0] = 1;  // hidden identity
+      if (w != player && start_card_[w] == c) o[knows_passed(player, c) ? 3 : 0] = 1;  // hidden identity
       else o[4 + rel(w)] = 1;
     } else if (l == kLocColumn) o[8 + rel(w)] = 1;
+    else if (l == kLocPool && knows_passed(player, c)) o[3] = 1;  // a pool card this drafter has seen
     else o[0] = 1;  // deck or undealt pool: unknown
     o += 12;
   }
@@ -1417,6 +1648,7 @@ int32_t State::string_to_action(const std::string& text) const {
   else if (starts("discard")) lo = kDiscardBase, hi = kAdvanceBase;
   else if (starts("resolve")) lo = kResolveBase, hi = kTargetBase;
   else if (starts("target")) lo = kTargetBase, hi = kCategoryBase;
+  else if (starts("category")) lo = kCategoryBase, hi = kDone;
   State copy = *this;
   copy.phase_ = kMove;  // decision names do not depend on the phase
   for (int a = lo; a < hi; ++a) {
@@ -1444,12 +1676,12 @@ std::string State::illegal_reason(int32_t a) const {
   const int p = current_;
   static const char* const kPhaseNames[] = {"chance", "move", "pencils-or-hammers choice", "uses", "tile placement",
                                             "discard", "reward frame", "reward item", "religion target",
-                                            "central area", "over"};
+                                            "central area", "over", "draft", "category choice"};
   os << "'" << name << "' is not legal now (seat " << p << ", " << kPhaseNames[phase_] << " phase): ";
   if (phase_ == kMove && a <= kCentralArea) {
     const int lo = pos_[p] < 0 ? entry_of(p) : pos_[p] + 1;
     if (a < lo) os << "a marker moves forward only, to index " << lo << " or beyond";
-    else if (a >= cfg_->track_n[0]) os << "the track has " << cfg_->track_n[0] << " spaces";
+    else if (a >= cfg_->track_n[face()]) os << "the track has " << cfg_->track_n[face()] << " spaces";
     else os << "the space is occupied by another marker (GA-MOVE-4)";
   } else if (a >= kTakeTileBase && a < kPlaceBase && (phase_ == kUses || phase_ == kItem)) {
     const int x = a - kTakeTileBase;
@@ -1484,7 +1716,7 @@ void State::validate() const {
   auto req = [](bool ok, const auto&... parts) { require<InvalidState>(ok, "gaudi state: ", parts...); };
   req(rng_.valid(), "the RNG state is all zeros");
   req(phase_ < kNumPhases, "unknown phase ", int(phase_));
-  req(chance_kind_ <= kChCentral && flow_ <= kFlowRound && setup_step_ <= 5, "chance kind, flow or setup step out of range");
+  req(chance_kind_ <= kChChimney && flow_ <= kFlowRound && setup_step_ <= 5, "chance kind, flow or setup step out of range");
   req(round_ >= 1 && round_ <= 3, "round must be 1..3");
   req(current_ < players_ && start_player_ < players_ && next_start_ < players_, "a seat index is out of range");
   req(turn_idx_ < num_markers(), "turn_index out of range");
@@ -1496,7 +1728,7 @@ void State::validate() const {
       req(x == kNotEntered || (m == kVirtual && x == kGone), "marker ", m, " is not in this game");
       continue;
     }
-    req(x == kNotEntered || x == kGone || (x >= 0 && x < c.track_n[0]), "marker ", m, " position out of range");
+    req(x == kNotEntered || x == kGone || (x >= 0 && x < c.track_n[face()]), "marker ", m, " position out of range");
     if (x >= 0 && x < kTMax) {
       req(!((occ >> x) & 1u), "two markers on track index ", x);
       occ |= bit(x);
@@ -1507,7 +1739,7 @@ void State::validate() const {
   int per_type[kTypes];
   for (int t = 0; t < kTypes; ++t) per_type[t] = bag_[t];
   for (int a = 0; a < kAreas; ++a) {
-    req(sum16(area_[a]) <= 5, "area ", a, " holds more than 5 tiles");
+    req(sum16(area_[a]) <= area_cap(), "area ", a, " holds more than ", area_cap(), " tiles");
     for (int t = 0; t < kTypes; ++t) per_type[t] += area_[a][t];
   }
   for (int p = 0; p < kMaxPlayers; ++p) {
@@ -1577,7 +1809,16 @@ void State::validate() const {
             " slot ", k, " is inconsistent");
         ++seen_card[x];
       }
-      req(chim_[p][d] <= c.chim_n[c.day_chimney[d]][0], "seat ", p, " chimney ", d, " beyond its top");
+      const int tile = p < players_ ? chimney_tile(p, d) : kNoCard;
+      if (tile == kNoCard) req(chim_[p][d] == 0, "seat ", p, " chimney ", d, " advanced without a tile");
+      else req(chim_[p][d] <= c.chim_n[tile][c.mode], "seat ", p, " chimney ", d, " beyond its top");
+      if (!expert() || p >= players_) req(chim_tile_[p][d] == kNoCard, "seat ", p, ": chimney_tile is for expert seats only");
+      else {
+        const int t = chim_tile_[p][d];
+        req(t == kNoCard || (t < kChimneys && c.chim_domain[t] == d), "seat ", p, " chimney tile ", d, " is not a tile of that domain");
+        for (int q = 0; q < p; ++q) req(t == kNoCard || chim_tile_[q][d] != t, "two seats hold chimney tile ", t);
+        req(t != kNoCard || setup_step_ < 4 || (setup_step_ == 4 && phase_ == kChance), "seat ", p, ": chimney tile not dealt after setup");
+      }
     }
   }
   for (int x = 0; x < kCards; ++x) {
@@ -1593,11 +1834,14 @@ void State::validate() const {
     req(seen_card[x] == 1, "card ", x, " is listed ", seen_card[x], " times");
   }
   req(new_card_ == kNoCard || (phase_ == kDiscard && new_card_ < kCards && loc_[new_card_] == kLocHand &&
-                               owner_[new_card_] == current_),
+                               owner_[new_card_] == current_) ||
+          (phase_ == kCategory && new_card_ < kCards && loc_[new_card_] == kLocColumn && owner_[new_card_] == current_ &&
+           c.card_category[new_card_] == 9 && expert()),
       "new_card is inconsistent");
   req(phase_ != kDiscard || (new_card_ != kNoCard && hand_n_[current_] == 5), "discard phase without a fifth card");
+  req(phase_ != kDiscard || !expert(), "no discards in expert mode (GA-EXP-6)");
   // turn state
-  req(pencils_ <= 3 && hammers_ <= 3 && mode_ <= 3 && generic_used_ < 16 && space_ < c.track_n[0], "unit counters out of range");
+  req(pencils_ <= 3 && hammers_ <= 3 && mode_ <= 3 && generic_used_ < 16 && space_ < c.track_n[face()], "unit counters out of range");
   req(leader_ <= 1 && anyone_finished_ <= 1 && exit_after_ <= 1 && turn_ctx_ <= 1 && central_first_ <= 1,
       "flags must be 0 or 1");
   req(central_tile_ >= -1 && central_tile_ < kChandeliers && central_used_ < 128 && central_avail_ <= 3,
@@ -1606,7 +1850,9 @@ void State::validate() const {
   req(popcount(central_used_) == round_ - (central_tile_ < 0 ? 1 : 0), "central tiles used disagree with the round");
   req(pending_bonus_ >= -1 && pending_bonus_ < 8, "pending_bonus out of range");
   req(item_entry_ < kEntUsed, "item_entry out of range");
-  req(chance_arg_ < (chance_kind_ == kChTile ? kAreas : (chance_kind_ == kChDeal ? kMaxPlayers : 3)) || phase_ != kChance,
+  req(draft_start_ < players_, "draft_start out of range");
+  req(phase_ != kChance || chance_kind_ == kChCentral || chance_kind_ == kChFirst ||
+          chance_arg_ < (chance_kind_ == kChTile ? kAreas : (chance_kind_ == kChDeal ? kMaxPlayers : (chance_kind_ == kChChimney ? 3 * players_ : 3))),
       "chance_arg out of range");
   req(nframes_ <= kMaxFrames, "too many frames");
   for (int f = 0; f < nframes_; ++f) {
@@ -1615,7 +1861,10 @@ void State::validate() const {
         "frame ", f, " snapshot longer than the column");
     req(finfo_[f][kBonusKind] == 255 || finfo_[f][kBonusKind] < 8, "frame ", f, " bonus kind out of range");
     req(finfo_[f][kReps] <= 2, "frame ", f, " repetitions out of range");
-    for (int e = kEntVpN; e < kEntUsed; ++e) req(fcount_[f][e] == 0, "frame ", f, ": VP items never wait in basic mode");
+    req(finfo_[f][kChoose] <= 1 && (!finfo_[f][kChoose] || (expert() && finfo_[f][kSnapDomain] == 255)), "frame ", f,
+        ": choose-one groups are expert ability frames");
+    for (int e = kEntVpN; e < kEntUsed; ++e)
+      req(fcount_[f][e] == 0 || (finfo_[f][kChoose] && fcount_[f][e] <= 20), "frame ", f, ": VP items wait only in a choose-one group");
   }
   for (int f = nframes_; f < kMaxFrames; ++f)
     for (int e = 0; e < kEntUsed; ++e) req(fcount_[f][e] == 0, "unused frame ", f, " must be empty");
@@ -1629,7 +1878,10 @@ void State::validate() const {
       if (chance_kind_ == kChTile) req(sum16(bag_) > 0 && chance_arg_ < kAreas, "a tile draw from an empty bag");
       if (chance_kind_ == kChDeal) req(pool_n_ > 0 && chance_arg_ < players_, "a deal without a pool");
       if (chance_kind_ == kChCentral) req(popcount(central_used_) < kChandeliers, "no central tile left");
-      static const uint8_t kSetupStep[6] = {1, 1, 2, 3, 4, 0};  // the setup step each chance kind belongs to
+      if (chance_kind_ == kChChimney) req(expert() && chim_tile_[chance_arg_ / 3][chance_arg_ % 3] == kNoCard,
+                                          "a chimney-tile draw out of place");
+      if (chance_kind_ == kChDeal) req(!expert(), "expert starting cards are drafted, not dealt");
+      static const uint8_t kSetupStep[7] = {1, 1, 2, 3, 4, 0, 4};  // the setup step each chance kind belongs to
       if (flow_ == kFlowSetup) req(chance_kind_ != kChCentral && setup_step_ == kSetupStep[chance_kind_],
                                    "a setup chance node out of place");
       else req(setup_step_ == 5 && (flow_ == kFlowRound ? chance_kind_ == kChCentral
@@ -1643,6 +1895,14 @@ void State::validate() const {
       break;
     }
     case kTerminal: break;
+    case kDraft: {
+      req(expert() && setup_step_ == 4 && flow_ == kFlowSetup && pool_n_ > 0 && draft_start_ == start_player_,
+          "a draft outside the expert setup");
+      req(current_ == ((start_player_ - 1 - (players_ - pool_n_)) % players_ + 2 * players_) % players_,
+          "the seat to draft is not the next drafter (GA-EXP-5)");
+      req(hand_n_[current_] == 0, "a drafter who already holds a card");
+      break;
+    }
     default: {
       req(central_tile_ >= 0 && setup_step_ == 5, "a decision before setup is complete");
       req(pos_[current_] != kNotEntered || phase_ == kMove, "the mover has not entered the track");
@@ -1652,6 +1912,7 @@ void State::validate() const {
                                                         item_entry_ != kEntExtra && (phase_ == kTarget) == (item_entry_ == kEntReligion),
                                                     "item phase inconsistent");
       if (phase_ == kPlace) req(tile_fits(current_, pending_tile_), "the pending tile fits nowhere");
+      if (phase_ == kCategory) req(new_card_ != kNoCard && category_triggers(current_) != 0, "a category choice without a card to play");
       if (phase_ == kCentral || turn_ctx_) req(pos_[current_] == kGone, "central phase while the marker is on the track");
       if (phase_ == kUses || phase_ == kMode) req(pos_[current_] >= 0 && pos_[current_] < kTMax && space_ == pos_[current_],
                                                   "uses while the marker is not on its space");

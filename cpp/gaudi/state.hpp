@@ -49,9 +49,9 @@ enum CardLoc : uint8_t { kLocDeck = 0, kLocWindow = 1, kLocHand = 2, kLocColumn 
 
 enum Phase : uint8_t {
   kChance = 0, kMove = 1, kMode = 2, kUses = 3, kPlace = 4, kDiscard = 5, kFrame = 6, kItem = 7, kTarget = 8,
-  kCentral = 9, kTerminal = 10, kNumPhases = 11
+  kCentral = 9, kTerminal = 10, kDraft = 11, kCategory = 12, kNumPhases = 13
 };
-enum ChanceKind : uint8_t { kChFirst = 0, kChTile = 1, kChCard = 2, kChPool = 3, kChDeal = 4, kChCentral = 5 };
+enum ChanceKind : uint8_t { kChFirst = 0, kChTile = 1, kChCard = 2, kChPool = 3, kChDeal = 4, kChCentral = 5, kChChimney = 6 };
 enum Flow : uint8_t { kFlowSetup = 0, kFlowRefill = 1, kFlowRound = 2 };
 
 // A frame (GA-ORDER-2) is frame_count[i][entry] (pending items per catalogue entry; VP applies at
@@ -59,7 +59,9 @@ enum Flow : uint8_t { kFlowSetup = 0, kFlowRefill = 1, kFlowRound = 2 };
 // [kSnapDomain] 255 or 0 Nature / 1 Catalan, [kSnapLen] the column length when the resolution
 // started (GA-AMB-48), [kBonusKind] 255 or the bonus kind this frame offers (GA-AMB-31),
 // [kCatLo], [kCatHi] 2 bits per pending resolve_catalan item (its times), the last pushed lowest.
-enum FrameInfo : int { kReps = 0, kSnapDomain = 1, kSnapLen = 2, kBonusKind = 3, kCatLo = 4, kCatHi = 5 };
+// [kChoose] 1 for a choose-one group of ability rewards of one kind (GA-AMB-49): RESOLVE takes one
+// member (vp members 37-39 hold the largest amount of their domain), DONE takes none.
+enum FrameInfo : int { kReps = 0, kSnapDomain = 1, kSnapLen = 2, kBonusKind = 3, kCatLo = 4, kCatHi = 5, kChoose = 6 };
 
 class State {
  public:
@@ -137,6 +139,11 @@ class State {
   int card_location(int c) const { return loc_[c]; }
   int card_owner(int c) const { return owner_[c]; }
   int chimney(int p, int d) const { return chim_[p][d]; }
+  int chimney_tile(int p, int d) const { return cfg_->mode == 1 ? chim_tile_[p][d] : cfg_->day_chimney[d]; }
+  int draft_start() const { return draft_start_; }
+  bool expert() const { return cfg_->mode == 1; }
+  int draft_index(int q) const { return ((draft_start_ - 1 - q) % players_ + 2 * players_) % players_; }  // GA-EXP-5, GA-AMB-44
+  bool knows_passed(int observer, int c) const;  // draft knowledge (GA-ORDER-5 item 2)
   int domain_score(int p, int d) const { return score_[p][d]; }
   uint64_t colour_mask(int p, int c) const { return colour_[p][c]; }
   int largest_group(int p, int c) const { return largest_[p][c]; }
@@ -211,6 +218,8 @@ class State {
     v.field("nframes", nframes_);
     v.field("frame_count", fcount_);
     v.field("frame_info", finfo_);
+    v.field("chimney_tile", chim_tile_);
+    v.field("draft_start", draft_start_);
   }
 
  private:
@@ -233,12 +242,15 @@ class State {
   const int8_t* space_data(int t, int& action, int& pencils, int& hammers) const;
   int num_markers() const { return players_ == 2 ? 3 : players_; }  // length of the turn order
   bool marker_used(int m) const { return m < players_ || (m == kVirtual && players_ == 2); }
-  int entry_of(int m) const { return cfg_->track_entry[0][m == kVirtual ? 2 : m]; }
+  int face() const { return cfg_->mode; }  // track and chimney face: 0 day, 1 night
+  int area_cap() const { return cfg_->mode == 1 ? 4 : 5; }  // GA-SETUP-3, GA-EXP-3
+  bool hand_room(int p) const { return !(cfg_->mode == 1 && hand_n_[p] >= 4); }  // GA-EXP-6, GA-AMB-29
+  int entry_of(int m) const { return cfg_->track_entry[face()][m == kVirtual ? 2 : m]; }
   uint64_t board_occ(int p) const { return colour_[p][0] | colour_[p][1] | colour_[p][2] | colour_[p][3]; }
   bool tile_ok(int filter, int type) const;
   bool tile_fits(int p, int type) const { return (cfg_->shape_mask[type & 3] & ~board_occ(p)) != 0; }
   bool can_take_tile(int p, int filter) const;
-  bool can_take_card(int dmask) const;
+  bool can_take_card(int p, int dmask) const;
   bool can_play(int p, bool free) const;
   bool can_advance(int p, int d) const;
   bool can_carry(int p, int entry) const;
@@ -249,6 +261,8 @@ class State {
   void place_tile(int p, int b);
   void take_card(int p, int c);
   void play_card(int p, int c);
+  void play_effects(int p, int c, int category);
+  uint16_t category_triggers(int p) const;  // categories with a reached on-play ability (expert)
   void advance(int p, int d);
   void discard(int p, int c);
   void after_event(int bonus_slot);
@@ -264,6 +278,7 @@ class State {
   void deal_card_to_window(int d, int c);
   void next_chance_or_flow();
   bool column_religion(int p, int c) const;
+  int chimney_free(int d, int* ids) const;
 
   const Config* cfg_;
   int32_t players_;
@@ -299,6 +314,8 @@ class State {
   uint8_t nframes_;
   uint8_t fcount_[kMaxFrames][kEntUsed];
   uint8_t finfo_[kMaxFrames][8];
+  uint8_t chim_tile_[kMaxPlayers][3];  // expert: the chimney tile per domain (255 not dealt; basic: unused)
+  uint8_t draft_start_;                // expert: the start player when the draft ran
   // derived (not saved; rebuild_derived recomputes them)
   uint64_t track_occ_;
   uint8_t deck_n_[3];

@@ -1,4 +1,4 @@
-"""Gaudí, basic (day) mode for 2-4 players (spec: shared/rules/gaudi.md; docs/gaudi.md).
+"""Gaudí, basic (day) and expert (night) modes for 2-4 players (spec: shared/rules/gaudi.md; docs/gaudi.md).
 
 Component data is the normalized edition returned by ``tilecraft.games._gaudi_data.load_edition``
 (the JSON files of ``tilecraft/data/gaudi`` by default, or of the directory given by ``data``).
@@ -19,7 +19,7 @@ TAKE_TILE_BASE, PLACE_BASE, TAKE_CARD_BASE, PLAY_BASE, DISCARD_BASE = 51, 131, 1
 ADVANCE_BASE, CENTRAL_A, CENTRAL_B, RESOLVE_BASE, TARGET_BASE, CATEGORY_BASE, DONE = 492, 495, 496, 497, 545, 644, 653
 NUM_ACTIONS = 654
 T_MAX, B_MAX, E_USED = 48, 64, 40
-PHASES = ("chance", "move", "mode", "uses", "place", "discard", "frame", "item", "target", "central", "over")
+PHASES = ("chance", "move", "mode", "uses", "place", "discard", "frame", "item", "target", "central", "over", "draft")
 
 
 def take_tile(area: int, colour: int, shape: int) -> int:
@@ -91,7 +91,7 @@ def edition_to_core(players: int, options: Dict[str, Any], ed: Dict[str, Any]) -
             m |= 1 << int(j)
         nbr.append(m)
     core: Dict[str, Any] = {
-        "players": players, "mode": 0, "explicit_chance": 1 if options["chance"] == "explicit" else 0,
+        "players": players, "mode": 1 if options.get("mode") == "expert" else 0, "explicit_chance": 1 if options["chance"] == "explicit" else 0,
         "first_player": options["first_player"], "returns_mode": 1 if options["returns_mode"] == "win_loss" else 0,
         "generic_distinct": int(options["generic_distinct"]),
         "early_religion_rescored": int(options["early_religion_rescored"]),
@@ -187,8 +187,9 @@ OPTIONS = (
     Option("data", "default", "component data: 'default' (the reconstruction shipped with tilecraft) or a directory "
            "holding the six JSON files [GA-DATA-*]", kind=str, check=_data_check,
            allowed_text="'default' or a directory path"),
-    Option("mode", "basic", "rule mode: 'basic' (day side); expert and solo come in part 2 [GA-SCOPE-2]",
-           choices=("basic",)),
+    Option("mode", "basic", "rule mode: 'basic' (day side) or 'expert' (night side: 4 tiles per area, random night "
+           "chimney tiles, the start-card draft, no discards, group requirements, expert scoring) [GA-SCOPE-2, GA-EXP-*]",
+           choices=("basic", "expert")),
     Option("chance", "sampled", "'sampled': chance drawn inside apply from the state's RNG; 'explicit': chance "
            "nodes (tile draws, card reveals, deals, central tiles, first player) [§11.3]",
            choices=("sampled", "explicit")),
@@ -218,7 +219,7 @@ SPEC = GameSpec(
     to_core=_to_core,
     playouts=_core.gaudi_random_playouts,
     doc="Move around the chandelier track, collect trencadís tiles and inspiration cards, balance three domains "
-        "(Dani Garcia, 2026). Basic (day) mode.",
+        "(Dani Garcia, 2026). Basic (day) and expert (night) modes.",
     perfect_information=False,  # the starting cards in hand (GA-ORDER-5)
     # A turn is several atomic decisions (move, mode, uses, placements, frames): rollouts of 8 player
     # actions (about two turns) beat the default 4 head to head (docs/gaudi.md, "Search defaults").
