@@ -15,6 +15,7 @@ CONFIGS = [
     ("warsaw", 4, {}),
     ("gaudi", 4, {}),  # basic (day) mode; --gaudi-data DIR picks the edition
     ("gaudi", 4, {"mode": "expert"}),  # expert (night) mode: issue 13 asks >= 0.7x the basic rate
+    ("gaudi", 1, {"difficulty": "normal"}),  # solo against the automa: issue 13 asks >= the basic 4p rate
 ]
 
 
@@ -58,7 +59,7 @@ def main():
                 print(f"skipping gaudi: {e}")
                 continue
         wall, cpu, length = rate(game, players, options, games[game], 1 if args.quick else 3)
-        label = f"{game} {players}p" + ("".join(f" {v}" for k, v in options.items() if k == "mode"))
+        label = f"{game} {players}p" + ("".join(f" {v}" for k, v in options.items() if k in ("mode", "difficulty")))
         rows.append((label, wall, cpu, length, clone_ns(game, players, options)))
     base_wall, base_cpu = rows[0][1], rows[0][2]
     print(f"{'game':<12} {'games/s wall':>13} {'games/s CPU':>12} {'vs azul 2p':>10} {'actions/game':>13} {'clone ns':>9}")

@@ -93,6 +93,19 @@ void bind_gaudi(py::module_& m) {
         check_seat(p.s, q, "knows_passed");
         return p.s.knows_passed(q, c);
       }, "Expert draft: whether seat q knows card c as one of the hidden cards it has seen or passed on.")
+      .def("automa_score", [](const P& p) { return p.s.automa_score(); }, "Solo: the automa's final score (0 before the end).")
+      .def("automa_final_score", [](const P& p) { return p.s.automa_final_score(); },
+           "Solo: the automa's score by GA-SOLO-END-2..4 as if the game ended now.")
+      .def("automa_area", [](const P& p) {
+        py::list cols, tiles, vtiles;
+        for (int d = 0; d < 3; ++d) {
+          py::list x;
+          for (int k = 0; k < p.s.automa_column_size(d); ++k) x.append(p.s.automa_column_card(d, k));
+          cols.append(x);
+        }
+        for (int t = 0; t < gaudi::kTypes; ++t) tiles.append(p.s.automa_tiles(t)), vtiles.append(p.s.virtual_tiles(t));
+        return py::make_tuple(cols, tiles, vtiles);
+      }, "Solo: (the automa's columns N, C, R earliest first, its tiles per type, the virtual marker's removed tiles per type).")
       .def("chimneys", [](const P& p, int q) {
         check_seat(p.s, q, "chimneys");
         return py::make_tuple(p.s.chimney(q, 0), p.s.chimney(q, 1), p.s.chimney(q, 2));

@@ -37,9 +37,13 @@ void check_count(const char* where, int i, int kind, int arg) {
 }  // namespace
 
 void Config::validate() const {
-  require<InvalidConfig>(players >= 2 && players <= 4, "gaudi: players must be 2, 3 or 4, got ", players);
+  require<InvalidConfig>(players >= 1 && players <= 4, "gaudi: players must be 1 (solo), 2, 3 or 4, got ", players);
   require<InvalidConfig>(mode == 0 || mode == 1, "gaudi: mode must be 0 (basic) or 1 (expert), got ", mode);
-  require<InvalidConfig>(solo == 0 && difficulty == 0, "gaudi: solo play is not implemented yet (solo must be 0)");
+  require<InvalidConfig>(solo == (players == 1 ? 1 : 0), "gaudi: solo must be 1 exactly when players is 1, got solo ", solo);
+  require<InvalidConfig>(players != 1 || mode == 1, "gaudi: solo play uses expert mode (mode 1) (GA-SCOPE-3)");
+  require<InvalidConfig>(difficulty >= 0 && difficulty <= 3 && (players == 1 || difficulty == 0),
+                         "gaudi: difficulty must be 0..3 (easy, normal, hard, crazy) in solo play and 0 otherwise, got ", difficulty);
+  require<InvalidConfig>(players != 1 || first_player == 0, "gaudi: in solo play the solo player starts round 1 (first_player 0) (GA-SOLO-5)");
   require<InvalidConfig>(explicit_chance == 0 || explicit_chance == 1, "gaudi: explicit_chance must be 0 or 1");
   require<InvalidConfig>(first_player >= -1 && first_player < players, "gaudi: first_player must be -1..", players - 1,
                          ", got ", first_player);

@@ -1,6 +1,6 @@
 // Gaudí rule options and component data (spec: shared/rules/gaudi.md; docs/gaudi.md).
 // Options (int fields; python/tilecraft/games/gaudi.py validates and names them):
-//   players 2..4; mode 0 basic / 1 expert (night faces, GA-EXP-*); explicit_chance 0 sampled / 1 explicit (§11.3);
+//   players 1 (solo: solo 1, mode 1, difficulty 0..3 easy/normal/hard/crazy) or 2..4; mode 0 basic / 1 expert (night faces, GA-EXP-*); explicit_chance 0 sampled / 1 explicit (§11.3);
 //   first_player 0..players-1 or -1 random at a chance node (GA-AMB-26); returns_mode 0 score / 1 win_loss
 //   (GA-AMB-38); generic_distinct (GA-AMB-13); early_religion_rescored (GA-AMB-32);
 //   finished_markers_block_leader (GA-AMB-9). solo/difficulty are reserved for part 2 (must be 0 now).

@@ -20,7 +20,7 @@ inline int sum16(const uint8_t* a) {
   return s;
 }
 // pool composition per player count (GA-SETUP-7): domains of the starting cards
-const int8_t kPoolDomains[5][4] = {{0}, {0}, {0, 1}, {0, 1, 2}, {0, 0, 1, 1}};
+const int8_t kPoolDomains[5][4] = {{0}, {0, 1}, {0, 1}, {0, 1, 2}, {0, 0, 1, 1}};  // solo: the 2-player pool (GA-AMB-27)
 const char* const kDomainLetters = "NCR";
 template <class T>
 inline void isort(T* a, int n) {  // small arrays: insertion sort
@@ -44,6 +44,7 @@ State::State(const Config& config, uint64_t seed) {
   std::memset(win_, kNoCard, sizeof(win_));
   std::memset(col_, kNoCard, sizeof(col_));
   std::memset(chim_tile_, kNoCard, sizeof(chim_tile_));
+  std::memset(auto_col_, kNoCard, sizeof(auto_col_));
   for (int t = 0; t < kTypes; ++t) bag_[t] = 6;  // GA-COMP-3
   for (int c = 0; c < kCards; ++c) {
     loc_[c] = kLocDeck;
@@ -104,7 +105,7 @@ void State::continue_setup() {
         setup_step_ = 3;
         break;
       case 3:  // GA-SETUP-7: the starting pool from the deck tops
-        if (pool_n_ < players_) {
+        if (pool_n_ < pool_size()) {
           phase_ = kChance;
           chance_kind_ = kChPool;
           chance_arg_ = static_cast<uint8_t>(kPoolDomains[players_][pool_n_]);
@@ -164,14 +165,14 @@ void State::start_round() {
 
 void State::begin_turn() {
   bool any = false;
-  for (int p = 0; p < players_; ++p) any |= pos_[p] != kGone;
+  for (int p = 0; p < participants(); ++p) any |= pos_[p] != kGone;
   if (!any) {  // GA-AMB-16
     end_round();
     return;
   }
   const int len = num_markers();
   for (;;) {
-    const int m = turn_idx_ < players_ ? (start_player_ + turn_idx_) % players_ : kVirtual;
+    const int m = marker_at(turn_idx_);
     if (pos_[m] == kGone) {
       turn_idx_ = static_cast<uint8_t>((turn_idx_ + 1) % len);
       continue;
@@ -181,9 +182,10 @@ void State::begin_turn() {
     leader_ = mode_ = pencils_ = hammers_ = exit_after_ = turn_ctx_ = 0;
     central_avail_ = central_first_ = 0;
     space_ = 0;
-    if (m == kVirtual) {
-      current_ = static_cast<uint8_t>(start_player_);
-      virtual_turn();
+    if (m == kVirtual || (solo() && m == kAutoma)) {
+      current_ = static_cast<uint8_t>(solo() ? 0 : start_player_);
+      if (m == kVirtual) virtual_turn();
+      else automa_turn();
       end_turn();
       return;
     }
@@ -196,7 +198,7 @@ void State::begin_turn() {
 void State::virtual_turn() {  // GA-DUMMY-2, GA-AMB-15, GA-AMB-17
   const int n = cfg_->track_n[face()];
   int mx = pos_[kVirtual] >= 0 ? pos_[kVirtual] : entry_of(kVirtual) - 1;
-  for (int m = 0; m < players_; ++m)
+  for (int m = 0; m < participants(); ++m)
     if (pos_[m] >= 0 && pos_[m] < kTMax) mx = std::max<int>(mx, pos_[m]);
   if (pos_[kVirtual] >= 0 && pos_[kVirtual] < kTMax) track_occ_ &= ~bit(pos_[kVirtual]);
   const uint64_t lim = n == 64 ? ~uint64_t{0} : bit(n) - 1;
@@ -206,12 +208,136 @@ void State::virtual_turn() {  // GA-DUMMY-2, GA-AMB-15, GA-AMB-17
     return;
   }
   const int t = lowest_bit(free);
+  if (solo()) {  // GA-SOLO-DUMMY-1, GA-AMB-18: all pencils and hammers as the space action, as far as possible
+    int act, pe, ha;
+    space_data(t, act, pe, ha);
+    scripted_action(act, pe + ha, true);
+  }
   if (anyone_finished_ && cfg_->track_red[face()][t]) {
     pos_[kVirtual] = kGone;
     return;
   }
   pos_[kVirtual] = static_cast<int8_t>(t);
   track_occ_ |= bit(t);
+}
+
+// ---- the solo automa (GA-AUTO-*, GA-AMB-19..22) and the solo virtual marker (GA-AMB-18)
+
+bool State::automa_passes(int t, bool leading) const {  // GA-AMB-19
+  int act, pe, ha;
+  space_data(t, act, pe, ha);
+  const int k = leading ? pe + ha : std::max(pe, ha);
+  if (act <= kEntTileAny) {
+    int n = 0;
+    for (int a = 0; a < kAreas; ++a)
+      for (int x = 0; x < kTypes; ++x)
+        if (tile_ok(act, x)) n += area_[a][x];
+    return n >= k;
+  }
+  if (act >= kEntCardN && act < kEntCardAny) return win_n_[act - kEntCardN] >= k;
+  if (act == kEntCardAny || act == kEntPlay || act == kEntGeneric) return win_n_[0] + win_n_[1] + win_n_[2] >= k;
+  return false;  // a chimney space: the automa cannot carry it out (engine decision, docs/gaudi.md)
+}
+
+void State::scripted_tile(int filter, bool virt) {  // GA-AUTO-TILE-1..3, GA-AMB-20
+  const uint8_t* held = virt ? vpile_ : auto_tiles_;
+  int best_a = -1, best_t = -1;
+  for (int a = 0; a < kAreas; ++a)
+    for (int t = 0; t < kTypes; ++t)
+      if (area_[a][t] && tile_ok(filter, t) &&
+          (best_a < 0 || held[t] < held[best_t] ||
+           (held[t] == held[best_t] && (a < best_a || (a == best_a && t < best_t)))))
+        best_a = a, best_t = t;
+  if (best_a < 0) return;
+  --area_[best_a][best_t];  // no bonus (GA-SOLO-6)
+  if (virt) ++vpile_[best_t];
+  else ++auto_tiles_[best_t];
+}
+
+void State::scripted_card(int dmask, bool virt) {  // GA-AUTO-CARD-1/2, GA-AMB-21/22
+  int cnt[3] = {auto_n_[0], auto_n_[1], auto_n_[2]};
+  if (virt) {
+    cnt[0] = cnt[1] = cnt[2] = 0;
+    for (int c = 0; c < kCards; ++c)
+      if (loc_[c] == kLocRemoved) ++cnt[cfg_->card_domain[c]];
+  }
+  int d = -1;
+  for (int x = 0; x < 3; ++x)
+    if (((dmask >> x) & 1) && win_n_[x] > 0 && (d < 0 || cnt[x] < cnt[d])) d = x;
+  if (d < 0) return;
+  const int c = win_[d][--win_n_[d]];  // the bottom-most card: the last revealed
+  win_[d][win_n_[d]] = kNoCard;
+  if (virt) {
+    loc_[c] = kLocRemoved;
+    owner_[c] = 0;
+  } else {
+    auto_col_[d][auto_n_[d]++] = static_cast<uint8_t>(c);
+    loc_[c] = kLocAutoma;
+    owner_[c] = static_cast<uint8_t>(d);
+  }
+}
+
+void State::scripted_action(int act, int k, bool virt) {  // GA-AUTO-2: play and generic = a card of any domain
+  for (int i = 0; i < k; ++i) {
+    if (act <= kEntTileAny) scripted_tile(act, virt);
+    else if (act >= kEntCardN && act < kEntCardAny) scripted_card(1 << (act - kEntCardN), virt);
+    else if (act == kEntCardAny || act == kEntPlay || act == kEntGeneric) scripted_card(7, virt);
+  }
+}
+
+void State::automa_turn() {  // GA-AUTO-MOVE-1/2, GA-AMB-19
+  const int n = cfg_->track_n[face()];
+  const int me = pos_[kAutoma];
+  const bool on = me >= 0 && me < kTMax;
+  if (on) track_occ_ &= ~bit(me);
+  const bool block = cfg_->finished_markers_block_leader && anyone_finished_;
+  int others = -1, next = -1;
+  bool last = on;
+  for (int m = 0; m < 5; ++m) {
+    if (m == kAutoma || !marker_used(m) || pos_[m] < 0 || pos_[m] >= kTMax) continue;
+    others = std::max<int>(others, pos_[m]);
+    if (on && pos_[m] < me) last = false;
+    if (on && pos_[m] > me && (next < 0 || pos_[m] < next)) next = pos_[m];
+  }
+  const bool special = on && !block && last && next >= 0 && next - me - 1 >= 3;  // GA-AUTO-MOVE-2
+  const int lo = on ? me + 1 : entry_of(kAutoma);
+  int target = -1;
+  for (int t = lo; t < n && target < 0; ++t) {
+    if ((track_occ_ >> t) & 1u) continue;
+    const bool leading = t > others && !block;
+    if (special && !leading) continue;
+    if (automa_passes(t, leading)) target = t;
+  }
+  if (target < 0) {  // the central area always passes (GA-AMB-19); GA-AUTO-3: one card of any domain
+    pos_[kAutoma] = kGone;
+    if (!anyone_finished_) next_start_ = kAutoma;  // GA-CHAN-5
+    anyone_finished_ = 1;
+    scripted_card(7, false);
+    return;
+  }
+  int act, pe, ha;
+  space_data(target, act, pe, ha);
+  const bool leading = target > others && !block;
+  scripted_action(act, leading ? pe + ha : std::max(pe, ha), false);
+  if (anyone_finished_ && cfg_->track_red[face()][target]) {  // GA-FIN-2 applies to the automa
+    pos_[kAutoma] = kGone;
+    return;
+  }
+  pos_[kAutoma] = static_cast<int8_t>(target);
+  track_occ_ |= bit(target);
+}
+
+int State::automa_final() const {  // GA-SOLO-END-2..4, GA-AMB-24/45
+  static const int kRemove[4] = {3, 2, 1, 0};
+  const int r = kRemove[cfg_->difficulty & 3];
+  int vp = 0;
+  for (int d = 0; d < 3; ++d)
+    for (int k = r; k < auto_n_[d]; ++k) vp += cfg_->card_automa_vp[auto_col_[d][k]];
+  const int base = vp * (cfg_->difficulty == 3 ? 4 : 3);
+  int col[4] = {};
+  for (int t = 0; t < kTypes; ++t) col[t >> 2] += auto_tiles_[t];
+  std::sort(col, col + 4, [](int a, int b) { return a > b; });
+  return base + col[1] + 2 * col[2];
 }
 
 void State::end_turn() {
@@ -243,8 +369,8 @@ void State::continue_refill() {
     }
     refill_mask_ &= static_cast<uint8_t>(~(1u << i));
   }
-  const int m = turn_idx_ < players_ ? (start_player_ + turn_idx_) % players_ : kVirtual;
-  if (m != kVirtual && extra_turns_ > 0 && pos_[m] != kGone) {  // GA-AMB-33
+  const int m = marker_at(turn_idx_);
+  if (m != kVirtual && !(solo() && m == kAutoma) && extra_turns_ > 0 && pos_[m] != kGone) {  // GA-AMB-33
     --extra_turns_;
   } else {
     extra_turns_ = 0;
@@ -254,7 +380,7 @@ void State::continue_refill() {
 }
 
 void State::end_round() {
-  pos_[kVirtual] = players_ == 2 ? kGone : kNotEntered;
+  pos_[kVirtual] = has_virtual() ? kGone : kNotEntered;
   track_occ_ = 0;
   if (round_ >= 3) {  // GA-END-2
     finish_game();
@@ -473,6 +599,7 @@ int State::chimney_free(int d, int* ids) const {  // tiles of domain d no player
 // the drafters after it, once it has picked.
 bool State::knows_passed(int o, int c) const {
   if (!expert() || o < 0 || o >= players_) return false;
+  if (solo()) return loc_[c] == kLocPool;  // both solo starting cards are seen (GA-AMB-27)
   const bool drafting = setup_step_ == 4 && phase_ == kDraft;
   if (!drafting && setup_step_ < 5) return false;
   const int done = drafting ? players_ - pool_n_ : players_;
@@ -1023,7 +1150,17 @@ void State::apply_decision(int32_t a) {
     hand_[p][hand_n_[p]++] = static_cast<uint8_t>(c);
     loc_[c] = kLocHand;
     owner_[c] = static_cast<uint8_t>(p);
-    start_card_[p] = static_cast<uint8_t>(c);
+    if (solo()) {  // GA-SOLO-3, GA-AMB-23/27: public; the other card goes to the automa as its earliest card
+      while (pool_n_ > 0) {
+        const int o = pool_[--pool_n_], d = cfg_->card_domain[o];
+        pool_[pool_n_] = kNoCard;
+        auto_col_[d][auto_n_[d]++] = static_cast<uint8_t>(o);
+        loc_[o] = kLocAutoma;
+        owner_[o] = static_cast<uint8_t>(d);
+      }
+    } else {
+      start_card_[p] = static_cast<uint8_t>(c);
+    }
     continue_setup();
     return;
   }
@@ -1369,6 +1506,7 @@ void State::finish_game() {
     tiebreak_[p] = static_cast<int16_t>(tb);
     for (int d = 0; d < 3; ++d) score_[p][d] = static_cast<int16_t>(dom[d]);
   }
+  if (solo()) automa_score_ = static_cast<int16_t>(automa_final());  // GA-SOLO-END-1..4
   phase_ = kTerminal;
 }
 
@@ -1389,6 +1527,7 @@ void State::scores(double* out) const {
 
 uint32_t State::winners() const {  // GA-END-3
   if (phase_ != kTerminal) return 0;
+  if (solo()) return final_[0] > automa_score_ ? 1u : 0u;  // GA-SOLO-END-5: a tie goes to the automa
   uint32_t mask = 0;
   int bf = 0, bt = 0;
   for (int p = 0; p < players_; ++p) {
@@ -1406,6 +1545,10 @@ uint32_t State::winners() const {  // GA-END-3
 void State::returns(double* out) const {
   for (int p = 0; p < players_; ++p) out[p] = 0.0;
   if (phase_ != kTerminal) return;
+  if (solo()) {  // the margin over the automa, or +1 / -1 (GA-AMB-38)
+    out[0] = cfg_->returns_mode == 0 ? static_cast<double>(final_[0] - automa_score_) : (final_[0] > automa_score_ ? 1.0 : -1.0);
+    return;
+  }
   if (cfg_->returns_mode == 0) {
     scores(out);
     return;
@@ -1510,7 +1653,7 @@ int State::observation_size() const { return kObsSize; }
 void State::observation(int player, float* out) const {
   std::memset(out, 0, sizeof(float) * kObsSize);
   float* o = out;
-  auto rel = [&](int q) { return (q - player + players_) % players_; };
+  auto rel = [&](int q) { return solo() ? q : (q - player + players_) % players_; };
   o[round_ - 1] = 1;
   o += 3;
   o[phase_] = 1;
@@ -1566,7 +1709,7 @@ void State::observation(int player, float* out) const {
   }
   for (int m = 0; m < 5; ++m) {
     const int q = m < 4 ? m : kVirtual;  // slot m: relative seat m, then the virtual marker
-    const int real = q == kVirtual ? kVirtual : (q < players_ ? (q + player) % players_ : -1);
+    const int real = q == kVirtual ? kVirtual : (q < players_ ? (q + player) % players_ : (solo() && q == kAutoma ? kAutoma : -1));
     if (real >= 0 && marker_used(real)) o[pos_[real] + 1] = 1;
     o += 50;
   }
@@ -1582,6 +1725,8 @@ void State::observation(int player, float* out) const {
       if (w != player && start_card_[w] == c) o[knows_passed(player, c) ? 3 : 0] = 1;  // hidden identity
       else o[4 + rel(w)] = 1;
     } else if (l == kLocColumn) o[8 + rel(w)] = 1;
+    else if (l == kLocAutoma) o[9] = 1;   // solo: the automa's area (column slot of relative seat 1)
+    else if (l == kLocRemoved) o[2] = 1;  // solo: removed by the virtual marker (public, like a discard)
     else if (l == kLocPool && knows_passed(player, c)) o[3] = 1;  // a pool card this drafter has seen
     else o[0] = 1;  // deck or undealt pool: unknown
     o += 12;
@@ -1595,6 +1740,10 @@ void State::observation(int player, float* out) const {
       for (int d = 0; d < 3; ++d) o[7 + d] = chim_[q][d] / 6.0f;
       for (int c = 0; c < 4; ++c)
         for_each_bit(colour_[q][c], [&](int b) { o[10 + 4 * b + c] = 1; });
+    } else if (solo() && k <= 2) {  // solo: seat block 1 = the automa's tiles, block 2 = the virtual pile
+      for (int t = 0; t < kTypes; ++t) o[10 + t] = (k == 1 ? auto_tiles_[t] : vpile_[t]) / 6.0f;
+      if (k == 1)
+        for (int d = 0; d < 3; ++d) o[d] = auto_n_[d] / 10.0f;
     }
     o += kObsSeat;
   }
@@ -1718,7 +1867,7 @@ void State::validate() const {
   req(phase_ < kNumPhases, "unknown phase ", int(phase_));
   req(chance_kind_ <= kChChimney && flow_ <= kFlowRound && setup_step_ <= 5, "chance kind, flow or setup step out of range");
   req(round_ >= 1 && round_ <= 3, "round must be 1..3");
-  req(current_ < players_ && start_player_ < players_ && next_start_ < players_, "a seat index is out of range");
+  req(current_ < players_ && start_player_ < participants() && next_start_ < participants(), "a seat index is out of range");
   req(turn_idx_ < num_markers(), "turn_index out of range");
   // markers
   uint64_t occ = 0;
@@ -1752,6 +1901,10 @@ void State::validate() const {
       for (int s = 0; s < 4; ++s) per_type[4 * k + s] += popcount(colour_[p][k] & c.shape_mask[s]);
     }
   }
+  for (int t = 0; t < kTypes; ++t) {
+    req(solo() || (auto_tiles_[t] == 0 && vpile_[t] == 0), "automa and virtual tiles exist only in solo play");
+    per_type[t] += auto_tiles_[t] + vpile_[t];
+  }
   const bool placing = phase_ == kPlace;
   for (int t = 0; t < kTypes; ++t)
     req(per_type[t] + (placing && pending_tile_ == t) == 6, "tile type ", t, ": ", per_type[t] + (placing && pending_tile_ == t),
@@ -1772,7 +1925,21 @@ void State::validate() const {
       ++seen_card[x];
     }
   }
-  req(pool_n_ <= players_, "pool too large");
+  req(pool_n_ <= pool_size(), "pool too large");
+  for (int d = 0; d < 3; ++d) {
+    req(auto_n_[d] <= 33 && (solo() || auto_n_[d] == 0), "automa column ", d, " size out of range");
+    for (int k = 0; k < 33; ++k) {
+      const int x = auto_col_[d][k];
+      if (k >= auto_n_[d]) {
+        req(x == kNoCard, "automa column ", d, " has a card past its size");
+        continue;
+      }
+      req(x < kCards && c.card_domain[x] == d && loc_[x] == kLocAutoma && owner_[x] == d, "automa column ", d, " slot ", k,
+          " is inconsistent");
+      ++seen_card[x];
+    }
+  }
+  req(solo() || automa_score_ == 0, "automa_score exists only in solo play");
   for (int k = 0; k < kMaxPlayers; ++k) {
     const int x = pool_[k];
     if (k >= pool_n_) {
@@ -1822,7 +1989,11 @@ void State::validate() const {
     }
   }
   for (int x = 0; x < kCards; ++x) {
-    req(loc_[x] <= kLocPool, "card ", x, " location out of range");
+    req(loc_[x] <= kLocRemoved && (solo() || loc_[x] <= kLocPool), "card ", x, " location out of range");
+    if (loc_[x] == kLocRemoved) {
+      req(owner_[x] == 0, "removed card ", x, " has an owner");
+      ++seen_card[x];
+    }
     if (loc_[x] == kLocDeck) {
       req(owner_[x] == c.card_domain[x], "card ", x, " in the deck has a wrong owner");
       ++seen_card[x];

@@ -39,13 +39,16 @@ constexpr int kDone = 653;
 constexpr int kNumActions = 654;
 
 constexpr int kMaxFrames = 12;
-constexpr int kVirtual = 4;  // marker index of the 2-player virtual marker
+constexpr int kVirtual = 4;  // marker index of the virtual marker (2 players, solo)
+constexpr int kAutoma = 1;   // marker index of the solo Gaudí automa (colour 1, GA-AMB-44)
 constexpr int8_t kNotEntered = -1;
 constexpr int8_t kGone = 48;  // left the board this round
 constexpr uint8_t kNoCard = 255;
 
 // where a card is
-enum CardLoc : uint8_t { kLocDeck = 0, kLocWindow = 1, kLocHand = 2, kLocColumn = 3, kLocDiscard = 4, kLocPool = 5 };
+// kLocAutoma: in the solo automa's area (owner = domain); kLocRemoved: removed by the solo virtual marker
+enum CardLoc : uint8_t { kLocDeck = 0, kLocWindow = 1, kLocHand = 2, kLocColumn = 3, kLocDiscard = 4, kLocPool = 5,
+                         kLocAutoma = 6, kLocRemoved = 7 };
 
 enum Phase : uint8_t {
   kChance = 0, kMove = 1, kMode = 2, kUses = 3, kPlace = 4, kDiscard = 5, kFrame = 6, kItem = 7, kTarget = 8,
@@ -142,6 +145,14 @@ class State {
   int chimney_tile(int p, int d) const { return cfg_->mode == 1 ? chim_tile_[p][d] : cfg_->day_chimney[d]; }
   int draft_start() const { return draft_start_; }
   bool expert() const { return cfg_->mode == 1; }
+  bool solo() const { return cfg_->solo != 0; }
+  int participants() const { return players_ + (cfg_->solo ? 1 : 0); }  // seats plus the solo automa
+  int automa_column_size(int d) const { return auto_n_[d]; }
+  int automa_column_card(int d, int k) const { return auto_col_[d][k]; }
+  int automa_tiles(int t) const { return auto_tiles_[t]; }
+  int virtual_tiles(int t) const { return vpile_[t]; }
+  int automa_score() const { return automa_score_; }
+  int automa_final_score() const { return automa_final(); }  // GA-SOLO-END-2..4 as if the game ended now
   int draft_index(int q) const { return ((draft_start_ - 1 - q) % players_ + 2 * players_) % players_; }  // GA-EXP-5, GA-AMB-44
   bool knows_passed(int observer, int c) const;  // draft knowledge (GA-ORDER-5 item 2)
   int domain_score(int p, int d) const { return score_[p][d]; }
@@ -220,6 +231,11 @@ class State {
     v.field("frame_info", finfo_);
     v.field("chimney_tile", chim_tile_);
     v.field("draft_start", draft_start_);
+    v.field("automa_column", auto_col_);
+    v.field("automa_column_n", auto_n_);
+    v.field("automa_tiles", auto_tiles_);
+    v.field("virtual_tiles", vpile_);
+    v.field("automa_score", automa_score_);
   }
 
  private:
@@ -240,8 +256,17 @@ class State {
   void end_uses();
   // helpers
   const int8_t* space_data(int t, int& action, int& pencils, int& hammers) const;
-  int num_markers() const { return players_ == 2 ? 3 : players_; }  // length of the turn order
-  bool marker_used(int m) const { return m < players_ || (m == kVirtual && players_ == 2); }
+  bool has_virtual() const { return players_ == 2 || cfg_->solo; }
+  int num_markers() const { return has_virtual() ? participants() + 1 : players_; }  // length of the turn order
+  bool marker_used(int m) const { return m < participants() || (m == kVirtual && has_virtual()); }
+  int marker_at(int idx) const { return idx < participants() ? (start_player_ + idx) % participants() : kVirtual; }
+  int pool_size() const { return cfg_->solo ? 2 : players_; }
+  void automa_turn();
+  bool automa_passes(int t, bool leading) const;
+  void scripted_action(int action, int k, bool virt);
+  void scripted_tile(int filter, bool virt);
+  void scripted_card(int dmask, bool virt);
+  int automa_final() const;
   int face() const { return cfg_->mode; }  // track and chimney face: 0 day, 1 night
   int area_cap() const { return cfg_->mode == 1 ? 4 : 5; }  // GA-SETUP-3, GA-EXP-3
   bool hand_room(int p) const { return !(cfg_->mode == 1 && hand_n_[p] >= 4); }  // GA-EXP-6, GA-AMB-29
@@ -316,6 +341,11 @@ class State {
   uint8_t finfo_[kMaxFrames][8];
   uint8_t chim_tile_[kMaxPlayers][3];  // expert: the chimney tile per domain (255 not dealt; basic: unused)
   uint8_t draft_start_;                // expert: the start player when the draft ran
+  uint8_t auto_col_[3][33];            // solo: the automa's columns, earliest first (GA-AUTO-1)
+  uint8_t auto_n_[3];
+  uint8_t auto_tiles_[kTypes];         // solo: the automa's tiles by type
+  uint8_t vpile_[kTypes];              // solo: tiles removed by the virtual marker (GA-AMB-18)
+  int16_t automa_score_;
   // derived (not saved; rebuild_derived recomputes them)
   uint64_t track_occ_;
   uint8_t deck_n_[3];

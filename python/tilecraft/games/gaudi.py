@@ -91,12 +91,13 @@ def edition_to_core(players: int, options: Dict[str, Any], ed: Dict[str, Any]) -
             m |= 1 << int(j)
         nbr.append(m)
     core: Dict[str, Any] = {
-        "players": players, "mode": 1 if options.get("mode") == "expert" else 0, "explicit_chance": 1 if options["chance"] == "explicit" else 0,
+        "players": players, "mode": 1 if options.get("mode") == "expert" or players == 1 else 0, "explicit_chance": 1 if options["chance"] == "explicit" else 0,
         "first_player": options["first_player"], "returns_mode": 1 if options["returns_mode"] == "win_loss" else 0,
         "generic_distinct": int(options["generic_distinct"]),
         "early_religion_rescored": int(options["early_religion_rescored"]),
         "finished_markers_block_leader": int(options["finished_markers_block_leader"]),
-        "solo": 0, "difficulty": 0,
+        "solo": 1 if players == 1 else 0,
+        "difficulty": DIFFICULTIES.index(options.get("difficulty", "normal")) if players == 1 else 0,
         "board_n": n, "board_shape": [int(s) for s in b["shape"]] + [0] * (B_MAX - n),
         "board_nbr": nbr + [0] * (B_MAX - n),
         "nature_reward": _effects(b["nature_reward"], 3, "nature_reward"),
@@ -176,7 +177,24 @@ def edition_to_core(players: int, options: Dict[str, Any], ed: Dict[str, Any]) -
 
 
 def _first_player_check(value: int, players: int):
+    if players == 1:
+        return None if value == 0 else "must be 0 in solo play (the solo player starts round 1, GA-SOLO-5)"
     return None if -1 <= value < players else f"must be -1 (random) or 0..{players - 1}"
+
+
+DIFFICULTIES = ("easy", "normal", "hard", "crazy")
+
+
+def _mode_check(value: str, players: int):
+    if players == 1 and value == "basic":
+        return "solo play (players=1) must use expert mode: give mode='expert' or leave it out (GA-SCOPE-3)"
+    return None
+
+
+def _difficulty_check(value: str, players: int):
+    if players != 1 and value != "normal":
+        return f"difficulty applies to solo play only (players=1); with {players} players leave it out"
+    return None
 
 
 def _data_check(value: str, players: int):
@@ -187,9 +205,15 @@ OPTIONS = (
     Option("data", "default", "component data: 'default' (the reconstruction shipped with tilecraft) or a directory "
            "holding the six JSON files [GA-DATA-*]", kind=str, check=_data_check,
            allowed_text="'default' or a directory path"),
-    Option("mode", "basic", "rule mode: 'basic' (day side) or 'expert' (night side: 4 tiles per area, random night "
-           "chimney tiles, the start-card draft, no discards, group requirements, expert scoring) [GA-SCOPE-2, GA-EXP-*]",
-           choices=("basic", "expert")),
+    Option("mode", "auto", "rule mode: 'basic' (day side) or 'expert' (night side: 4 tiles per area, random night "
+           "chimney tiles, the start-card draft, no discards, group requirements, expert scoring); 'auto' is basic for "
+           "2-4 players and expert for solo (players=1), which allows only 'expert' or 'auto' [GA-SCOPE-2/3, GA-EXP-*]",
+           choices=("auto", "basic", "expert"), check=_mode_check, allowed_text="'auto', 'basic' or 'expert' "
+           "(solo, players=1: 'auto' or 'expert')"),
+    Option("difficulty", "normal", "solo (players=1) only: the Gaudí automa's difficulty, 'easy', 'normal', 'hard' or "
+           "'crazy' (3, 2, 1, 0 cards removed per column; x3, x3, x3, x4) [GA-SOLO-4, GA-SOLO-END-2/3]",
+           choices=DIFFICULTIES, check=_difficulty_check,
+           allowed_text="'easy', 'normal', 'hard' or 'crazy' (solo only; other player counts: 'normal')"),
     Option("chance", "sampled", "'sampled': chance drawn inside apply from the state's RNG; 'explicit': chance "
            "nodes (tile draws, card reveals, deals, central tiles, first player) [§11.3]",
            choices=("sampled", "explicit")),
@@ -214,12 +238,12 @@ SPEC = GameSpec(
     name="gaudi",
     title="Gaudí",
     state_class=_core.GaudiState,
-    players=(2, 3, 4),
+    players=(1, 2, 3, 4),
     options=OPTIONS,
     to_core=_to_core,
     playouts=_core.gaudi_random_playouts,
     doc="Move around the chandelier track, collect trencadís tiles and inspiration cards, balance three domains "
-        "(Dani Garcia, 2026). Basic (day) and expert (night) modes.",
+        "(Dani Garcia, 2026). Basic (day) and expert (night) modes; solo (players=1) against the Gaudí automa.",
     perfect_information=False,  # the starting cards in hand (GA-ORDER-5)
     # A turn is several atomic decisions (move, mode, uses, placements, frames): rollouts of 8 player
     # actions (about two turns) beat the default 4 head to head (docs/gaudi.md, "Search defaults").

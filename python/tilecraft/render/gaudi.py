@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any, List
 
 PHASES = ("chance", "moving", "choosing pencils or hammers", "using actions", "placing a tile", "discarding",
-          "resolving rewards", "carrying out a reward", "choosing a Religion card", "central area", "game over")
+          "resolving rewards", "carrying out a reward", "choosing a Religion card", "central area", "game over",
+          "drafting a starting card", "choosing a category")
 DOMAINS = "NCR"
 
 
@@ -33,9 +34,17 @@ def render_text(state: Any) -> str:
     out = [f"Gaudí, {n} players, round {state.round()}/3, central tile {tile}: {status}"]
     pos = state.positions()
     marks = [f"seat {p} at {_pos(pos[p])}" for p in range(n)]
-    if n == 2:
+    if n == 1:
+        marks.append(f"automa at {_pos(pos[1])}")
+    if n <= 2:
         marks.append(f"virtual at {_pos(pos[4])}")
-    out.append("track: " + ", ".join(marks) + f"; start-player marker: seat {state.marker_holder()}")
+    holder = "automa" if n == 1 and state.marker_holder() == 1 else f"seat {state.marker_holder()}"
+    out.append("track: " + ", ".join(marks) + f"; start-player marker: {holder}")
+    if n == 1:
+        cols, tiles, vtiles = state.automa_area()
+        out.append("automa: columns " + " ".join(f"{DOMAINS[d]}{c}" for d, c in enumerate(cols))
+                   + f"; tiles per colour {[sum(tiles[4 * c:4 * c + 4]) for c in range(4)]}; score now "
+                   f"{state.automa_final_score()}; virtual marker removed {sum(vtiles)} tile(s)")
     if phase == 3:
         space, pencils, hammers, mode, _ = state.units()
         out.append(f"space {space}: {pencils} pencil(s), {hammers} hammer(s) left"
