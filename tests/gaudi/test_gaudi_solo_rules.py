@@ -199,3 +199,18 @@ def test_ga_auto_tile_2_ga_amb_20_colour_tile_prefers_the_shape_held_fewest():
     _, tiles, _ = e.automa_area()
     assert tiles[:4] == [2, 1, 1, 1]
     assert e.areas()[1][1] == 1 and e.areas()[0][0] == 0
+
+
+def test_ga_auto_3_ga_chan_5_automa_at_the_central_area():
+    # automa at 22, the player on 23 (the last index) ends its turn: no track space is free ahead of
+    # the automa, so it moves to the central area (always passes, GA-AMB-19), takes exactly one card of
+    # any domain (GA-AUTO-3: fewest held -> Nature, the player kept the Nature card so the automa holds
+    # only a Catalan card; the bottom-most N card) and, arriving first, the start-player marker.
+    pos = _player_done_position(0, 23, 22, (0, 1))
+    e = pos.load()
+    n_window = e.windows()[0]
+    cols_before, _, _ = e.automa_area()
+    e.apply(DONE)
+    cols, _, _ = e.automa_area()
+    assert e.positions()[1] == 48 and e.anyone_finished() and e.marker_holder() == 1
+    assert cols[0] == cols_before[0] + [n_window[-1]] and cols[1] == cols_before[1] and cols[2] == []
