@@ -75,10 +75,10 @@ def test_cli_play_rules_bench(capsys):
     assert "virtual" in capsys.readouterr().out  # the 2-player virtual marker is drawn
     assert main(["rules", "gaudi"]) == 0
     out = capsys.readouterr().out
-    assert "players: 2, 3, 4" in out and "generic_distinct" in out
+    assert "players: 1, 2, 3, 4" in out and "generic_distinct" in out
     assert main(["bench", "gaudi", "--games", "200", "--players", "4"]) == 0
     assert "games/s" in capsys.readouterr().out
-    assert main(["play", "gaudi", "-o", "mode=expert"]) == 2
+    assert main(["play", "gaudi", "-o", "mode=night"]) == 2
     assert "basic" in capsys.readouterr().err
 
 

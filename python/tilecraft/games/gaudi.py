@@ -245,4 +245,7 @@ SPEC = GameSpec(
     doc="Move around the chandelier track, collect trencadís tiles and inspiration cards, balance three domains "
         "(Dani Garcia, 2026). Basic (day) and expert (night) modes; solo (players=1) against the Gaudí automa.",
     perfect_information=False,  # the starting cards in hand (GA-ORDER-5)
+    # A turn is several atomic decisions (move, mode, uses, placements, frames): rollouts of 8 player
+    # actions (about two turns) beat the default 4 head to head (docs/gaudi.md, "Search defaults").
+    search_defaults={"rollout_depth": 8},
 )
