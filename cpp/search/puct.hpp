@@ -179,7 +179,6 @@ class PuctSearch {
     paths_.clear();
     started_ = completed_ = evaluations_ = 0;
     root_requested_ = false;
-    gumbel_ready_ = false;
     schedule_.clear();
     schedule_pos_ = 0;
   }
@@ -473,7 +472,6 @@ class PuctSearch {
       while ((1 << phases_) < considered_) ++phases_;
       phases_ = std::max(phases_, 1);
       build_phase();
-      gumbel_ready_ = true;
       return;
     }
     if (cfg_.noise_fraction > 0 && n > 0) {
@@ -587,7 +585,6 @@ class PuctSearch {
   int64_t started_ = 0, completed_ = 0, evaluations_ = 0;
   bool root_requested_ = false;
   // Gumbel root
-  bool gumbel_ready_ = false;
   int considered_ = 0, phases_ = 1;
   std::vector<double> logp_, gumbel_;
   std::vector<int> remaining_;
