@@ -155,7 +155,7 @@ def make_torch_net(obs_size: int, actions: int, players: int, hidden: int = 128,
                 self.opt.zero_grad()
                 (pol + val).backward()
                 self.opt.step()
-            return float(pol), float(val)
+            return float(pol.detach()), float(val.detach())
 
     return TorchNet()
 
@@ -285,8 +285,13 @@ def main(argv=None) -> Dict[str, Any]:
             with open(a.out, "w", encoding="utf-8") as f:
                 json.dump(dict(args=vars(a), torch=use_torch, curve=curve), f, indent=1)
     if a.save:
-        with open(a.save, "wb") as f:
-            pickle.dump(net, f)
+        if use_torch:
+            import torch
+
+            torch.save(net.state_dict(), a.save)
+        else:
+            with open(a.save, "wb") as f:
+                pickle.dump(net, f)
     return dict(curve=curve, torch=use_torch)
 
 

@@ -189,7 +189,7 @@ def test_puct_plays_legal_games(game):
 
 
 def test_concurrent_games_do_not_change_the_games():
-    kw = dict(n_games=6, seed=5, record=True)
+    kw = dict(n_games=9, seed=5, record=True)
     bots = [PUCTBot(simulations=24, batch_size=4, root_noise=(0.3, 0.25), temperature=1.0), "greedy"]
     a = tilecraft.self_play("azul", bots, evaluator=FixedEvaluator(), concurrent_games=1, **kw)
     b = tilecraft.self_play("azul", bots, evaluator=FixedEvaluator(), concurrent_games=64, **kw)
@@ -199,7 +199,9 @@ def test_concurrent_games_do_not_change_the_games():
     for key in a["training"]:
         assert np.array_equal(a["training"][key], b["training"][key]), key
     assert b["stats"]["evaluator_calls"] < a["stats"]["evaluator_calls"]  # the batches really were shared
-    c = tilecraft.self_play("azul", bots, evaluator=FixedEvaluator(), concurrent_games=4, n_games=6, seed=6)
+    d = tilecraft.self_play("azul", bots, evaluator=FixedEvaluator(), concurrent_games=4, **kw)
+    assert all(np.array_equal(x, y) for x, y in zip(a["actions"], d["actions"]))
+    c = tilecraft.self_play("azul", bots, evaluator=FixedEvaluator(), concurrent_games=4, n_games=9, seed=6)
     assert not all(np.array_equal(x, y) for x, y in zip(a["actions"], c["actions"]))
 
 

@@ -179,7 +179,6 @@ class PuctSearch {
     paths_.clear();
     started_ = completed_ = evaluations_ = 0;
     root_requested_ = false;
-    gumbel_ready_ = false;
     schedule_.clear();
     schedule_pos_ = 0;
   }
@@ -473,7 +472,6 @@ class PuctSearch {
       while ((1 << phases_) < considered_) ++phases_;
       phases_ = std::max(phases_, 1);
       build_phase();
-      gumbel_ready_ = true;
       return;
     }
     if (cfg_.noise_fraction > 0 && n > 0) {
@@ -587,7 +585,6 @@ class PuctSearch {
   int64_t started_ = 0, completed_ = 0, evaluations_ = 0;
   bool root_requested_ = false;
   // Gumbel root
-  bool gumbel_ready_ = false;
   int considered_ = 0, phases_ = 1;
   std::vector<double> logp_, gumbel_;
   std::vector<int> remaining_;
@@ -699,6 +696,7 @@ SelfPlayResults puct_self_play(const typename S::Config& config, const std::vect
     std::vector<std::unique_ptr<MctsSearcher<S>>> mcts;
     PuctSearch<S> search;
     int search_eval = 0;
+    int deficit = 0;  // leaves short of its share in the last step (made up in the next one)
   };
   std::vector<Slot> slots(static_cast<size_t>(std::min<int64_t>(concurrent, std::max<int64_t>(n_games, 1))));
   int64_t next = 0;
@@ -708,6 +706,7 @@ SelfPlayResults puct_self_play(const typename S::Config& config, const std::vect
   auto start_game = [&](Slot& sl, int64_t g) {
     sl.live = true;
     sl.searching = false;
+    sl.deficit = 0;  // a new game owes nothing to the game before it in this slot
     sl.g = g;
     sl.game_seed = mix_seed(seed, static_cast<uint64_t>(first_game + g));
     r.state_seed[g] = static_cast<int64_t>(mix_seed(sl.game_seed, 0) >> 1);
@@ -751,13 +750,20 @@ SelfPlayResults puct_self_play(const typename S::Config& config, const std::vect
     sl.live = false;
     sl.s.reset();
   };
-  // Moves one game on until it has `quota` leaves waiting (or waits, or no game is left).
+  // Moves one game on until it has its share of leaves waiting (or waits, or no game is left).
+  // Its share is batch_size plus what it fell short of in the previous step (a search that waits
+  // for its root's evaluation, or ends, leaves fewer), at most twice batch_size: per game, so
+  // that a game's course does not depend on the other games.
+  int requested = 0, quota = 0;
   auto advance = [&](Slot& sl) {
-    int requested = 0;
+    requested = 0;
+    quota = -1;
     for (;;) {
       if (!sl.live) {
         if (next >= n_games) return;
         start_game(sl, next++);
+        requested = 0;  // the new game's share starts here
+        quota = -1;
       }
       S& s = *sl.s;
       std::vector<int32_t>& hist = r.actions[sl.g];
@@ -781,8 +787,9 @@ SelfPlayResults puct_self_play(const typename S::Config& config, const std::vect
           sl.search_eval = b.evaluator;
         }
         if (!sl.search.done()) {
-          if (requested >= b.puct.batch_size) return;
-          requested += sl.search.collect(bufs[b.evaluator], b.puct.batch_size - requested);
+          if (quota < 0) quota = b.puct.batch_size + std::min(sl.deficit, b.puct.batch_size);
+          if (requested >= quota) return;
+          requested += sl.search.collect(bufs[b.evaluator], quota - requested);
           if (!sl.search.done()) return;
         }
         const PuctResult res = sl.search.result();
@@ -827,6 +834,7 @@ SelfPlayResults puct_self_play(const typename S::Config& config, const std::vect
     bool any = false, all = true;
     for (auto& sl : slots) {
       advance(sl);
+      sl.deficit = quota > 0 ? quota - requested : 0;
       any |= sl.live;
       all &= sl.live;
     }
