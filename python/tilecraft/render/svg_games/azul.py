@@ -41,7 +41,7 @@ def svg(state: Any, seat: Optional[int] = None) -> str:
     # centre
     cx0 = 20 + nf * 92
     d.rect(cx0, 38, 200, 95, fill="#efe6d2", rx=14)
-    d.text(cx0 + 100, 33, "centre", size=10, anchor="middle")
+    d.text(cx0 + 192, 128, "centre", size=10, anchor="end")
     k = 0
     if state.marker_in_centre():
         d.rect(cx0 + 8, 46, T, T, fill="#fff", rx=3)
