@@ -9,7 +9,7 @@ import importlib.util
 from typing import Any, Optional
 
 
-class NoPictureError(LookupError):
+class NoPictureError(ValueError):
     """The game has no SVG module yet."""
 
 
