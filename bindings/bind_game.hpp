@@ -189,6 +189,8 @@ void check_seat(const S& s, long long player, const char* what) {
 
 template <class S, class Cls>
 void bind_search(py::module_& m, Cls& cls, const std::string& class_name);  // bind_search.hpp
+template <class S, class Cls>
+void bind_puct(py::module_& m, Cls& cls, const std::string& class_name);  // bind_puct.hpp
 
 template <class S>
 py::class_<PyState<S>> bind_game(py::module_& m, const char* class_name) {
@@ -374,8 +376,9 @@ py::class_<PyState<S>> bind_game(py::module_& m, const char* class_name) {
            [](const P& p, long long seed) {
              require<IllegalAction>(!p.s.is_terminal(), S::kName, ": greedy_action on a finished game");
              Rng rng(seed_from_py(seed));
+             const S s = p.s;  // copied under the GIL: another thread may apply to p meanwhile
              py::gil_scoped_release release;
-             return greedy_action(p.s, rng);
+             return greedy_action(s, rng);
            },
            py::arg("seed"), "The greedy bot's choice: the action with the best one-ply heuristic for the mover.")
       .def("heuristic", [](const P& p, long long player) {
@@ -419,9 +422,11 @@ py::class_<PyState<S>> bind_game(py::module_& m, const char* class_name) {
         },
         py::arg("config"), py::arg("n"), py::arg("seed") = 0, py::arg("threads") = 1);
   bind_search<S>(m, cls, class_name);
+  bind_puct<S>(m, cls, class_name);
   return cls;
 }
 
 }  // namespace tilecraft
 
 #include "bind_search.hpp"
+#include "bind_puct.hpp"

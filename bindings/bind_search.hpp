@@ -1,11 +1,13 @@
 // The search entry points every game gets from bind_game<S>: a searcher class (the engine of
-// MCTSBot / ISMCTSBot, reachable as <State>.Searcher) and batch self-play (<State>.self_play).
+// MCTSBot / ISMCTSBot, reachable as <State>.Searcher), batch self-play (<State>.self_play) and
+// the batched environment (<State>.Vector, bind_vector.hpp).
 #pragma once
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
 #include <cstring>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -144,11 +146,25 @@ py::array_t<T> to_array(const std::vector<T>& v, std::vector<py::ssize_t> shape)
   return a;
 }
 
+// A searcher and its lock. Searches run with the GIL released, so two Python threads may call one
+// searcher (a bot shared between threads) at once: they take turns instead of racing on its trees.
+template <class S>
+struct LockedSearcher {
+  MctsSearcher<S> searcher;
+  std::mutex busy;
+  explicit LockedSearcher(const MctsConfig& c) : searcher(c) {}
+};
+
+template <class S, class Cls>
+void bind_vector(py::module_& m, Cls& cls, const std::string& class_name);  // bind_vector.hpp
+
 template <class S, class Cls>
 void bind_search(py::module_& m, Cls& cls, const std::string& class_name) {
   using P = PyState<S>;
-  using Searcher = MctsSearcher<S>;
+  using Searcher = LockedSearcher<S>;
   py::class_<Searcher> searcher(m, (class_name + "Searcher").c_str());
+  // The state and its history are copied while the GIL is held: another Python thread may apply
+  // actions to the same state object while the search runs without the GIL.
   searcher
       .def(py::init([](const py::kwargs& kw) { return std::make_unique<Searcher>(mcts_config_from_py(kw, "mcts")); }),
            "A tree-search engine for this game. Options: iterations, seconds, exploration, rollout "
@@ -156,23 +172,35 @@ void bind_search(py::module_& m, Cls& cls, const std::string& class_name) {
            "('iteration' | 'search'), max_nodes. See docs/bots.md.")
       .def("search",
            [](Searcher& self, const P& p) {
+             const S s = p.s;
+             const std::vector<int32_t> hist = p.hist;
              SearchResult r;
              {
                py::gil_scoped_release release;
-               r = self.search(p.s, p.hist);
+               std::lock_guard<std::mutex> lock(self.busy);
+               r = self.searcher.search(s, hist);
              }
-             return search_result_to_py(p.s, r);
+             return search_result_to_py(s, r);
            },
            py::arg("state"),
            "Searches from `state` (on re-determinized copies: its hidden parts are never read) and returns "
            "{action, visits, policy, values, iterations, nodes, seconds}; arrays are indexed by action id.")
       .def("act",
            [](Searcher& self, const P& p) {
+             const S s = p.s;
+             const std::vector<int32_t> hist = p.hist;
              py::gil_scoped_release release;
-             return self.search(p.s, p.hist).action;
+             std::lock_guard<std::mutex> lock(self.busy);
+             return self.searcher.search(s, hist).action;
            },
            py::arg("state"), "The most visited root action.")
-      .def("reset", &Searcher::reset, "Forgets the kept tree (call it before a new game).");
+      .def("reset",
+           [](Searcher& self) {
+             py::gil_scoped_release release;
+             std::lock_guard<std::mutex> lock(self.busy);
+             self.searcher.reset();
+           },
+           "Forgets the kept tree (call it before a new game).");
   cls.attr("Searcher") = searcher;
 
   cls.def_static(
@@ -218,6 +246,9 @@ void bind_search(py::module_& m, Cls& cls, const std::string& class_name) {
       py::arg("config"), py::arg("bots"), py::arg("n_games"), py::arg("seed") = 0, py::arg("threads") = 1,
       py::arg("rotate") = true, py::arg("record") = false,
       "Plays n_games between built-in bots entirely in C++ (GIL released). Use tilecraft.self_play.");
+  bind_vector<S>(m, cls, class_name);
 }
 
 }  // namespace tilecraft
+
+#include "bind_vector.hpp"

@@ -79,16 +79,8 @@ def check_step_invariants(state, check_illegal: bool = True) -> None:
         assert state.to_json() == before, "a rejected action must leave the state unchanged"
 
 
-def check_resample_is_canonical(state, observer: int, steps: int = 40) -> None:
-    """resample_hidden(observer, seed) depends only on what `observer` sees and the seed: two
-    states that differ only in hidden parts become the same game (searches that determinize
-    with the same seed then agree, so a bot cannot peek through the determinization)."""
-    a, b = state.clone(), state.clone()
-    a.resample_hidden(observer, 101)
-    b.resample_hidden(observer, 202)  # a and b: same view for observer, other hidden parts
-    assert np.array_equal(a.observation(observer), b.observation(observer))
-    a.resample_hidden(observer, 7)
-    b.resample_hidden(observer, 7)
+def _same_future(a, b, observer: int, steps: int) -> None:
+    """a and b, resampled with the same seed, must be the same game as far as `observer` can tell."""
     for step in range(steps):
         assert a.is_terminal() == b.is_terminal() and a.current_player() == b.current_player()
         if a.is_terminal():
@@ -98,10 +90,37 @@ def check_resample_is_canonical(state, observer: int, steps: int = 40) -> None:
         action = int(la[(step * 7919) % len(la)])
         a.apply(action)
         b.apply(action)
-        for p in range(a.num_players()):
-            assert np.array_equal(a.scores(), b.scores())
+        assert np.array_equal(a.scores(), b.scores())
         assert np.array_equal(a.observation(observer), b.observation(observer)), \
             "after the same resample the observer's future must agree"
+
+
+def check_resample_is_canonical(state, observer: int, steps: int = 40) -> None:
+    """resample_hidden(observer, seed) depends only on what `observer` sees and the seed: two
+    states that differ only in hidden parts become the same game (searches that determinize
+    with the same seed then agree, so a bot cannot peek through the determinization)."""
+    a, b = state.clone(), state.clone()
+    a.resample_hidden(observer, 101)
+    b.resample_hidden(observer, 202)  # a and b: same view for observer, other hidden parts
+    assert np.array_equal(a.observation(observer), b.observation(observer))
+    check_lookalikes_resample_alike(a, b, observer, steps)
+
+
+def check_lookalikes_resample_alike(a, b, observer: int, steps: int = 40) -> None:
+    """Two states that look the same to `observer` (equal observations), however they came about,
+    resample with the same seed to the same game."""
+    assert np.array_equal(a.observation(observer), b.observation(observer))
+    a, b = a.clone(), b.clone()
+    a.resample_hidden(observer, 7)
+    b.resample_hidden(observer, 7)
+    assert np.array_equal(a.observation(observer), b.observation(observer))
+    _same_future(a, b, observer, steps)
+
+
+def _phase_key(state):
+    """What a check 'in every phase' iterates over: the game's phase when it has one, the seat to move."""
+    phase = state.phase() if hasattr(state, "phase") else None
+    return (phase, state.current_player(), state.is_chance_node())
 
 
 def play_and_check(make_state: MakeState, seed: int, check_illegal_every: int = 1, max_steps: int = 100000) -> Any:
@@ -111,9 +130,24 @@ def play_and_check(make_state: MakeState, seed: int, check_illegal_every: int = 
     twin = make_state(seed)  # determinism: same seed, same actions, same game
     assert state.to_json() == twin.to_json()
     step = 0
+    phases_checked = set()
+    looks = [dict() for _ in range(state.num_players())]  # per observer: observation bytes -> state JSON
     while not state.is_terminal():
         assert step < max_steps, "the game did not end"
         check_step_invariants(state, check_illegal=step % check_illegal_every == 0)
+        # resample_hidden is canonical for EVERY observer, the first time each phase comes up
+        key = _phase_key(state)
+        if not state.is_chance_node() and (key not in phases_checked or step % 21 == 3):
+            phases_checked.add(key)
+            for p in range(state.num_players()):
+                check_resample_is_canonical(state, p, steps=20)
+        # states met in this game that look the same to an observer resample alike for it
+        if not state.is_chance_node():
+            now = state.to_json()
+            for p in range(state.num_players()):
+                seen = looks[p].setdefault(state.observation(p).tobytes(), now)
+                if seen != now:
+                    check_lookalikes_resample_alike(tilecraft.from_json(seen), state, p, steps=20)
         if step % 7 == 3:
             # clone independence
             c = state.clone()
@@ -125,14 +159,13 @@ def play_and_check(make_state: MakeState, seed: int, check_illegal_every: int = 
                              pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
                 assert restored.to_json() == before
                 assert restored.history() == state.history()
-            if step % 21 == 3 and not state.is_chance_node():
-                check_resample_is_canonical(state, state.current_player())
-            # resample_hidden never changes what the observer sees
+            # resample_hidden never changes what the observer sees (the seat to move sees its options)
             for p in range(state.num_players()):
                 r = state.clone()
                 r.resample_hidden(p, 12345 + step)
                 assert np.array_equal(r.observation(p), state.observation(p)), "resample_hidden changed the observer's view"
-                assert list(r.legal_actions()) == list(state.legal_actions())
+                if p == state.current_player():
+                    assert list(r.legal_actions()) == list(state.legal_actions())
         action = random_step(state, rng)
         twin.apply(action)
         step += 1

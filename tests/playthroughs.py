@@ -20,6 +20,9 @@ CASES: List[Tuple[str, str, int, int, Dict[str, Any]]] = [
     ("castle_seed3", "castle", 2, 3, {}),
     ("castle_seed4_explicit", "castle", 2, 4, {"chance": "explicit", "first_player": -1}),
     ("warsaw_4p_seed5", "warsaw", 4, 5, {}),
+    ("gaudi_4p_seed6", "gaudi", 4, 6, {}),
+    ("gaudi_2p_seed7", "gaudi", 2, 7, {}),  # the 2-player virtual third marker (GA-DUMMY-*)
+    ("gaudi_3p_seed8_explicit", "gaudi", 3, 8, {"chance": "explicit", "first_player": -1}),
 ]
 
 
@@ -51,9 +54,12 @@ def path(stem: str) -> str:
     return os.path.join(DIR, stem + ".txt")
 
 
-def main() -> int:
+def main(argv: List[str]) -> int:
+    """Writes every golden file, or only those whose stem starts with one of the arguments."""
     os.makedirs(DIR, exist_ok=True)
     for stem, game, players, seed, options in CASES:
+        if argv and not any(stem.startswith(a) for a in argv):
+            continue
         with open(path(stem), "w", encoding="utf-8") as f:
             f.write(record(game, players, seed, options))
         print("wrote", path(stem))
@@ -61,4 +67,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

@@ -45,13 +45,19 @@ void Config::validate() const {
     const bool inside = rr >= 0 && rr < height && cc >= 0 && cc < width && interior[rr * width + cc];
     require<InvalidConfig>(!inside, "castle board: gate ", g, " on side ", kSideNames[d], " of cell (", r, ",", col,
                            ") would sit on an interior cell; a gate lies in the wall");
+    bool court = false;
     for (int i = 0; i < 3; ++i) {
       const int t = gate_seg[g][i];
-      require<InvalidConfig>(t <= 2, "castle board: gate ", g, " segment ", i,
-                             " must be road, tower or house (gates block courts, CA-AMB-27), got type ", t);
+      require<InvalidConfig>(t <= 3, "castle board: gate ", g, " segment ", i,
+                             " must be road, tower, house or court (0..3), got type ", t);
       require<InvalidConfig>(t != kRoad || i == 1, "castle board: gate ", g, " has a road on segment ", i,
                              "; a road may only occupy a side's centre (CA-AMB-19)");
+      court |= t == kCourt;
     }
+    require<InvalidConfig>(gate_stalls[g] <= 8, "castle board: gate ", g, " markets must be 0..8, got ",
+                           int(gate_stalls[g]));
+    require<InvalidConfig>(court || gate_stalls[g] == 0, "castle board: gate ", g,
+                           " has markets but no court segment (CA-AMB-27)");
     for (int h = 0; h < g; ++h)
       require<InvalidConfig>(gate_cell[h] != c || gate_side[h] != d, "castle board: gates ", h, " and ", g,
                              " are on the same side of the same cell");
@@ -126,7 +132,8 @@ void Config::validate() const {
   int markets = 0;
   for (int t = 0; t < num_types; ++t)
     for (int a = 0; a < kSlots; ++a) markets += type_count[t] * area_stalls[t][a];
-  require<InvalidConfig>(markets <= 255, "castle tiles: the manifest holds ", markets, " markets; at most 255");
+  for (int g = 0; g < num_gates; ++g) markets += gate_stalls[g];  // CA-AMB-27
+  require<InvalidConfig>(markets <= 255, "castle: the tiles and start spaces hold ", markets, " markets; at most 255");
 
   // ---- derived ----
   num_interior = n;

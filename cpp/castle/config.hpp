@@ -63,6 +63,7 @@ struct Config {
   uint8_t gate_cell[kMaxGates] = {};  // bbox index of the interior cell the gate faces
   uint8_t gate_side[kMaxGates] = {};  // side of that cell the gate is on (0 N, 1 E, 2 S, 3 W)
   uint8_t gate_seg[kMaxGates][3] = {};  // segment types, clockwise around the interior cell
+  uint8_t gate_stalls[kMaxGates] = {};  // markets printed in the gate's court (CA-AMB-27), 0..8
   int32_t num_corners = 0;
   uint8_t corner_space[kMaxCorners] = {};  // the corner spans spaces a and a+1 (mod 100)
   int32_t start_corner = 0;                // index of the 0/1 corner (never stocked, CA-CORNER-2)
@@ -92,6 +93,7 @@ struct Config {
     v.field("gate_cell", gate_cell);
     v.field("gate_side", gate_side);
     v.field("gate_seg", gate_seg);
+    v.field("gate_stalls", gate_stalls);
     v.field("num_corners", num_corners);
     v.field("corner_space", corner_space);
     v.field("start_corner", start_corner);

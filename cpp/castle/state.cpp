@@ -45,9 +45,11 @@ State::State(const Config& config, uint64_t seed) {
 void State::reset_areas() {
   const Config& c = *cfg_;
   num_nodes_ = static_cast<uint16_t>(c.num_gate_nodes);
-  for (int g = 0; g < c.num_gates; ++g)
+  for (int g = 0; g < c.num_gates; ++g) {
+    int stalls = c.gate_stalls[g];  // CA-AMB-27: the markets printed in the gate's (first) court run
     for (int i = 0; i < 3; ++i) {
       const int node = c.gate_node[g][i];
+      if (i > 0 && c.gate_node[g][i - 1] == node) continue;  // a run of one type is one area
       Area& a = area_[node];
       a.cells = Board::zero();
       a.gates = static_cast<uint16_t>(1u << g);
@@ -55,9 +57,14 @@ void State::reset_areas() {
       a.open = 0;
       a.well = 0;
       a.stalls = 0;
+      if (a.type == kCourt) {
+        a.stalls = static_cast<uint8_t>(stalls);
+        stalls = 0;
+      }
       a.f[0] = a.f[1] = 0;
       parent_[node] = static_cast<uint16_t>(node);
     }
+  }
   occ_ = Board::zero();
   for (int d = 0; d < 4; ++d) needs_[d] = forbids_[d] = Board::zero();
   for (int g = 0; g < c.num_gates; ++g) {

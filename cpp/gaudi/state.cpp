@@ -393,10 +393,11 @@ bool State::can_play(int p, bool free) const {
 }
 
 bool State::can_advance(int p, int d) const {  // GA-CHIM-2, GA-CHIM-4
-  const int k = cfg_->day_chimney[d], i = chim_[p][d];
-  if (i >= cfg_->chim_n[k][0]) return false;
-  const int s = cfg_->chim_req_shape[k][0][i];
-  return popcount(cfg_->shape_mask[s] & board_occ(p)) >= cfg_->chim_req_n[k][0][i];
+  const int k = chimney_tile(p, d), f = cfg_->mode, i = chim_[p][d];
+  if (i >= cfg_->chim_n[k][f]) return false;
+  const int s = cfg_->chim_req_shape[k][f][i];
+  if (f == 1) return shape_comp_[p][s] >= cfg_->chim_req_n[k][f][i];  // GA-EXP-8: O(1) read
+  return popcount(cfg_->shape_mask[s] & board_occ(p)) >= cfg_->chim_req_n[k][f][i];
 }
 
 bool State::can_carry(int p, int e) const {  // GA-ORDER-2: an item that cannot be carried out is skipped
@@ -776,9 +777,9 @@ void State::play_card(int p, int c) {  // GA-PLAY-*, GA-NAT-1, GA-AMB-47/48
 }
 
 void State::advance(int p, int d) {  // GA-CHIM-1..3
-  const int k = cfg_->day_chimney[d];
+  const int k = chimney_tile(p, d);
   ++chim_[p][d];
-  push_effects(cfg_->chim_reward[k][0][chim_[p][d] - 1], kChimReward, p);
+  push_effects(cfg_->chim_reward[k][cfg_->mode][chim_[p][d] - 1], kChimReward, p);
   after_event(-1);
 }
 
@@ -854,6 +855,11 @@ void State::settle() {
 
 void State::apply_decision(int32_t a) {
   const int p = current_;
+  // GA-AMB-31: a bonus uses up its kind when it is carried out; choosing it (RESOLVE) and then
+  // declining its item (DONE) leaves the kind available for another emptied area this turn.
+  if ((phase_ == kItem || phase_ == kTarget) && a != kDone && nframes_ > 0 &&
+      finfo_[nframes_ - 1][kBonusKind] != 255)
+    bonus_fired_ |= static_cast<uint8_t>(1u << finfo_[nframes_ - 1][kBonusKind]);
   if (a < kPencils) {  // MOVE
     if (pos_[p] >= 0 && pos_[p] < kTMax) track_occ_ &= ~bit(pos_[p]);
     if (a == kCentralArea) {  // GA-CHAN-*
@@ -968,7 +974,10 @@ void State::apply_decision(int32_t a) {
   if (a >= kResolveBase && a < kTargetBase) {
     const int e = a - kResolveBase, f = nframes_ - 1;
     --fcount_[f][e];
-    if (finfo_[f][kBonusKind] != 255) bonus_fired_ |= static_cast<uint8_t>(1u << finfo_[f][kBonusKind]);
+    // an item carried out at once (a column resolution, an extra turn) uses up its bonus kind now;
+    // one with a decision of its own does so when that decision is made (above)
+    if (finfo_[f][kBonusKind] != 255 && (e == kEntNature || e == kEntCatalan || e == kEntExtra))
+      bonus_fired_ |= static_cast<uint8_t>(1u << finfo_[f][kBonusKind]);
     if (e == kEntNature || e == kEntCatalan) {
       int times = 1;
       if (e == kEntCatalan) {
@@ -1068,16 +1077,22 @@ int State::group_sizes(int p, int* out) const {
   return n;
 }
 
-static void final_of(const int* dom, int bonus, int& fin, int& tb) {  // GA-SCORE-3..5
-  const int mx = std::max(dom[0], std::max(dom[1], dom[2]));
-  fin = dom[0] + dom[1] + dom[2] - mx + bonus;
-  tb = mx;
+static void final_of(bool expert, const int* dom, const int* sizes, int ng, int& fin, int& tb) {
+  int v[3] = {dom[0], dom[1], dom[2]};
+  isort(v, 3);  // ascending
+  const int g2 = ng > 1 ? sizes[1] : 0, g3 = ng > 2 ? sizes[2] : 0;  // GA-AMB-36
+  if (expert) fin = 2 * v[0] + v[1] + g2 + 2 * g3;  // GA-EXP-10
+  else fin = v[0] + v[1] + g2 + g3;                 // GA-SCORE-3..5
+  tb = v[2];                                        // GA-END-3, GA-EXP-11
 }
 
-int State::end_scoring(int p, int* best_dom, int* best_tb) const {  // GA-SCORE-1..5, GA-AMB-34/35/36
+// GA-SCORE-1..5, GA-AMB-34/35/36, GA-EXP-10: every end-game choice (the Gaudí's-life category
+// multiset, each end_add domain, each end_swap pair or no swap) is made jointly, maximising
+// (final score, tie-break), with the effects applied in the GA-AMB-34 order.
+int State::end_scoring(int p, int* best_dom, int* best_tb) const {
   int sizes[64];
   const int ng = group_sizes(p, sizes);
-  const int bonus = (ng > 1 ? sizes[1] : 0) + (ng > 2 ? sizes[2] : 0);
+  const bool expert = cfg_->mode == 1;
   int cat[10] = {}, wild = 0;
   for (int d = 0; d < 3; ++d)
     for (int k = 0; k < col_n_[p][d]; ++k) {
@@ -1085,51 +1100,71 @@ int State::end_scoring(int p, int* best_dom, int* best_tb) const {  // GA-SCORE-
       if (g == 9) ++wild;
       else ++cat[g];
     }
-  // reached end effects (chimney order N, C, R, bottom to top)
-  int adds[18], nadd = 0;
+  // the reached end effects in GA-AMB-34 order: step 2 (Religion-only), step 3 (the Catalan
+  // chimney's 2nd space), step 4 (the others); within a step chimneys N, C, R, bottom to top
+  const int8_t* eff[3 * kChimMax];
+  int neff = 0;
+  for (int step = 2; step <= 4; ++step)
+    for (int d = 0; d < 3; ++d) {
+      const int t = chimney_tile(p, d), face = cfg_->mode;
+      for (int i = 0; i < chim_[p][d]; ++i) {
+        const int8_t* e = cfg_->chim_end[t][face][i];
+        if (e[0] < 0) continue;
+        const bool cat2 = d == 1 && i == 1;
+        const bool rel_only = (e[0] == 0 || e[0] == 1) && e[1] == 2;
+        const int st = cat2 ? 3 : (rel_only ? 2 : 4);
+        if (st == step) eff[neff++] = e;
+      }
+    }
   int best_fin = -(1 << 30), btb = -(1 << 30);
   int assign[9] = {};
-  // enumerate the multisets of categories for the wild cards (C(g + 8, 8))
+  int c2[10];
+  auto apply_from = [&](auto&& self, int k, int* dom) -> void {
+    if (k == neff) {
+      int f, t;
+      final_of(expert, dom, sizes, ng, f, t);
+      if (f > best_fin || (f == best_fin && t > btb)) {
+        best_fin = f;
+        btb = t;
+        for (int d = 0; d < 3; ++d) best_dom[d] = dom[d];
+      }
+      return;
+    }
+    const int8_t* e = eff[k];
+    int nd[3] = {dom[0], dom[1], dom[2]};
+    if (e[0] == 0 || e[0] == 1) {  // end_vp, end_vp_per
+      nd[e[1]] += e[0] == 0 ? e[2] : e[2] * count_value(p, e[3], e[4], c2);
+      self(self, k + 1, nd);
+    } else if (e[0] == 2) {  // end_add: each domain
+      for (int d = 0; d < 3; ++d) {
+        nd[d] += e[2];
+        self(self, k + 1, nd);
+        nd[d] -= e[2];
+      }
+    } else if (e[0] == 3) {  // end_swap: no swap or one of the three pairs
+      self(self, k + 1, nd);
+      static const int kPairs[3][2] = {{0, 1}, {0, 2}, {1, 2}};
+      for (const auto& pr : kPairs) {
+        std::swap(nd[pr[0]], nd[pr[1]]);
+        self(self, k + 1, nd);
+        std::swap(nd[pr[0]], nd[pr[1]]);
+      }
+    } else {
+      self(self, k + 1, nd);
+    }
+  };
   auto evaluate = [&]() {
-    int c2[10];
     for (int k = 0; k < 10; ++k) c2[k] = cat[k] + (k < 9 ? assign[k] : 0);
     int dom[3] = {score_[p][0], score_[p][1], score_[p][2]};
-    for (int k = 0; k < col_n_[p][2]; ++k) {
+    for (int k = 0; k < col_n_[p][2]; ++k) {  // step 1: the Religion cards
       const int c = col_[p][2][k];
       if (!cfg_->early_religion_rescored && ((early_[c >> 6] >> (c & 63)) & 1u)) continue;
       if (cfg_->card_rel_count[c][0] < 0) continue;
       dom[2] += condition_value(*cfg_, c, count_value(p, cfg_->card_rel_count[c][0], cfg_->card_rel_count[c][1], c2));
     }
-    nadd = 0;
-    for (int d = 0; d < 3; ++d) {
-      const int t = cfg_->day_chimney[d];
-      for (int i = 0; i < chim_[p][d]; ++i) {
-        const int8_t* e = cfg_->chim_end[t][0][i];
-        if (e[0] == 0) dom[e[1]] += e[2];
-        else if (e[0] == 1) dom[e[1]] += e[2] * count_value(p, e[3], e[4], c2);
-        else if (e[0] == 2) adds[nadd++] = e[2];
-        // e[0] == 3 (swap two domains) never changes the final score or the tie-break value
-      }
-    }
-    for (int k = 0; k < nadd; ++k) {  // end_add: the domain that maximises (final, tie-break)
-      int bd = 0, bf = -(1 << 30), bt = -(1 << 30);
-      for (int d = 0; d < 3; ++d) {
-        dom[d] += adds[k];
-        int f, t;
-        final_of(dom, bonus, f, t);
-        dom[d] -= adds[k];
-        if (f > bf || (f == bf && t > bt)) bf = f, bt = t, bd = d;
-      }
-      dom[bd] += adds[k];
-    }
-    int f, t;
-    final_of(dom, bonus, f, t);
-    if (f > best_fin || (f == best_fin && t > btb)) {
-      best_fin = f;
-      btb = t;
-      for (int d = 0; d < 3; ++d) best_dom[d] = dom[d];
-    }
+    apply_from(apply_from, 0, dom);
   };
+  // enumerate the multisets of categories for the wild cards (C(g + 8, 8))
   auto rec = [&](auto&& self, int k, int left) -> void {
     if (k == 8) {
       assign[8] = left;
@@ -1166,7 +1201,7 @@ void State::scores(double* out) const {
     const int ng = group_sizes(p, sizes);
     int f, t;
     int dom[3] = {score_[p][0], score_[p][1], score_[p][2]};
-    final_of(dom, (ng > 1 ? sizes[1] : 0) + (ng > 2 ? sizes[2] : 0), f, t);
+    final_of(cfg_->mode == 1, dom, sizes, ng, f, t);
     out[p] = f;
   }
 }
@@ -1213,12 +1248,11 @@ double State::heuristic(int player) const {
 void State::resample_hidden(int observer, uint64_t seed) {
   // Unknown to the observer: the deck cards, the undealt starting pool and the other seats'
   // starting cards still in hand (GA-ORDER-5). They are re-dealt per domain from a canonical
-  // order (ascending ids) with the seed, so the result depends only on the observer's view.
-  // The seat to move keeps its own hidden card when it is not the observer: its legal actions
-  // (PLAY/DISCARD by card id) are public through legal_actions() (docs/gaudi.md).
+  // order (ascending ids) with the seed, so the result depends only on the observer's view,
+  // for every observer (the seat to move included: its hidden card is re-dealt too when it is not
+  // the observer).
   rng_.seed(seed);
   if (phase_ == kTerminal) return;
-  const int mover = (phase_ != kChance) ? current_ : -1;
   int sidx[kMaxPlayers];
   for (int q = 0; q < kMaxPlayers; ++q) {
     sidx[q] = -1;
@@ -1233,7 +1267,7 @@ void State::resample_hidden(int observer, uint64_t seed) {
     int ns = 0;
     for (int q = 0; q < players_; ++q) {
       const int c = start_card_[q];
-      if (q == observer || q == mover || c == kNoCard || cfg_->card_domain[c] != d) continue;
+      if (q == observer || c == kNoCard || cfg_->card_domain[c] != d) continue;
       for (int k = 0; k < hand_n_[q]; ++k)
         if (hand_[q][k] == c) slots[ns++] = &hand_[q][k];
     }
@@ -1577,7 +1611,7 @@ void State::validate() const {
             " slot ", k, " is inconsistent");
         ++seen_card[x];
       }
-      req(chim_[p][d] <= c.chim_n[c.day_chimney[d]][0], "seat ", p, " chimney ", d, " beyond its top");
+      req(chim_[p][d] <= c.chim_n[chimney_tile(p, d)][c.mode], "seat ", p, " chimney ", d, " beyond its top");
     }
   }
   for (int x = 0; x < kCards; ++x) {

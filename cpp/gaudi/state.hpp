@@ -264,6 +264,7 @@ class State {
   void deal_card_to_window(int d, int c);
   void next_chance_or_flow();
   bool column_religion(int p, int c) const;
+  int chimney_tile(int, int d) const { return cfg_->day_chimney[d]; }  // the tile a player uses per domain
 
   const Config* cfg_;
   int32_t players_;

@@ -34,10 +34,9 @@
 #include "core/game.hpp"
 #include "core/rng.hpp"
 #include "search/playout.hpp"
+#include "search/tree_common.hpp"
 
 namespace tilecraft {
-
-constexpr int kMaxSearchPlayers = 8;
 
 enum class Rollout : int32_t { kRandom = 0, kGreedy = 1 };
 enum class Determinize : int32_t { kPerIteration = 0, kPerSearch = 1 };
@@ -87,27 +86,7 @@ struct SearchResult {
   double seconds = 0.0;
 };
 
-// Rewards at the end of a rollout (see the header comment).
-template <class S>
-void terminal_rewards(const S& s, double* r) {
-  const int n = s.num_players();
-  const uint32_t w = s.winners();
-  const int k = popcount(w);
-  for (int p = 0; p < n; ++p) r[p] = k && (w >> p & 1u) ? 1.0 / k : 0.0;
-}
-
-template <class S>
-void heuristic_rewards(const S& s, double scale, double* r) {
-  const int n = s.num_players();
-  double best = -1e300;
-  for (int p = 0; p < n; ++p) {
-    r[p] = s.heuristic(p) / scale;
-    best = std::max(best, r[p]);
-  }
-  double total = 0;
-  for (int p = 0; p < n; ++p) total += (r[p] = std::exp(r[p] - best));
-  for (int p = 0; p < n; ++p) r[p] /= total;
-}
+// terminal_rewards and heuristic_rewards are in tree_common.hpp (shared with PUCT).
 
 // Plays s forward with the rollout policy and writes each seat's reward.
 template <class S>
@@ -317,11 +296,7 @@ class MctsSearcher {
   // Searches from `state`, whose actions so far are `history` (used only to re-root the kept
   // trees). The state's hidden parts are never read: the search runs on re-determinized copies.
   SearchResult search(const S& state, const std::vector<int32_t>& history) {
-    require<IllegalAction>(!state.is_terminal(), S::kName, ": cannot search a finished game");
-    require<IllegalAction>(!state.is_chance_node(), S::kName,
-                           ": cannot search at a chance node (resolve it with one of chance_outcomes())");
-    require<std::invalid_argument>(state.num_players() <= kMaxSearchPlayers, "mcts: at most ", kMaxSearchPlayers,
-                                   " players, got ", state.num_players());
+    check_searchable(state, "mcts");
     reroot(history);
     const int observer = state.current_player();
     const uint64_t base = mix_seed(cfg_.seed, history.size());
@@ -329,8 +304,7 @@ class MctsSearcher {
     std::vector<int64_t> done(trees_.size(), 0);
     auto work = [&](int t) {
       Rng rng(mix_seed(base, static_cast<uint64_t>(t)));
-      S root = state;
-      root.resample_hidden(observer, rng.next());  // never the real hidden information
+      const S root = determinized_root(state, observer, rng);  // never the real hidden information
       const int64_t quota = cfg_.iterations > 0
                                 ? cfg_.iterations / cfg_.threads + (t < cfg_.iterations % cfg_.threads ? 1 : 0)
                                 : INT64_MAX;

@@ -758,7 +758,8 @@ Regions State::regions(int p) const {
   static constexpr uint64_t kScatter[16] = {0, 1, 2, 3, 512, 513, 514, 515, 256, 257, 258, 259, 768, 769, 770, 771};
   Regions r;
   for (int t = 0; t < kAreaTypes; ++t) r.type[t] = 0;
-  r.n_whole = r.cultural_value = r.industrial_value = r.transport_cards = 0;
+  r.n_whole = r.cultural_value = r.industrial_value = r.transport_cards = r.transport_groups = 0;
+  uint64_t transport_of[16];  // transport quadrants of each transport card (WA-AMB-6)
   const uint64_t occ = occ_[p];
   const int x0 = __builtin_ctz(column_bits(occ)), y0 = __builtin_ctz(row_bits(occ));
   uint64_t b = occ;
@@ -782,7 +783,32 @@ Regions State::regions(int p) const {
     }
     r.cultural_value += cfg_->cultural_total[d];
     r.industrial_value += cfg_->industrial_total[d];
-    r.transport_cards += masks[kTransport] != 0;
+    if (const unsigned m = masks[kTransport]) {
+      const unsigned turned = ((m << rot) | (m >> (4 - rot))) & 15u;
+      transport_of[r.transport_cards++] = kScatter[turned] << q;
+    }
+  }
+  // WA-AMB-6: a transport group is a set of CARDS; two cards are linked when a transport quadrant of
+  // one shares an edge with a transport quadrant of the other. A card whose own transport quadrants
+  // touch only diagonally is still one member. Grow each group by every card its quadrants touch.
+  uint32_t left = (1u << r.transport_cards) - 1u;
+  while (left) {
+    const int first = __builtin_ctz(left);
+    left &= left - 1u;
+    uint64_t group = transport_of[first];
+    for (bool grew = true; grew;) {
+      grew = false;
+      const uint64_t reach = QuadGrid::dilate(group);
+      for (uint32_t b = left; b; b &= b - 1u) {
+        const int j = __builtin_ctz(b);
+        if (transport_of[j] & reach) {
+          group |= transport_of[j];
+          left &= ~(1u << j);
+          grew = true;
+        }
+      }
+    }
+    ++r.transport_groups;
   }
   return r;
 }
@@ -816,7 +842,7 @@ Income State::income(int p) const {
   in.industrial_coins = r.industrial_value;
   in.industrial_penalty = r.type[kIndustrial] ? touching_res(r.type[kIndustrial]) : 0;
   // WA-SCORE-6, WA-AMB-6
-  const int groups = r.count(kTransport);
+  const int groups = r.transport_groups;
   const int threshold = cfg_->transport_mode ? r.transport_cards : groups;
   in.transport_vp = threshold >= 2 ? 2 * groups : 0;
   // WA-SCORE-7, WA-AMB-18: milestones first, then public buildings, each in build order
@@ -1043,7 +1069,14 @@ void State::resample_hidden(int observer, uint64_t seed) {
   // Other seats' hidden resolve choices and war removals: drawn again among their legal options.
   if (phase_ == kResolve || phase_ == kWar) {
     for (int q = 0; q < players_; ++q) {
-      if (q == observer || !((chosen_ >> q) & 1u)) continue;
+      if (q == observer) continue;
+      if (!((chosen_ >> q) & 1u)) {
+        // A seat between its two WWII removals: its first removal is hidden and not yet marked as
+        // chosen, so the observer cannot tell it from a seat that has removed nothing. Forget it.
+        pend_count_[q] = 0;
+        pend_[q][0] = pend_[q][1] = -1;
+        continue;
+      }
       const int need = phase_ == kResolve ? 1 : war_need_[q];
       pend_count_[q] = 0;
       for (int k = 0; k < need; ++k) {

@@ -70,6 +70,7 @@ struct Regions {
   uint64_t whole_bits[16];
   uint8_t whole_card[16];
   int cultural_value, industrial_value, transport_cards;
+  int transport_groups;  // WA-AMB-6: groups of transport cards linked by edge-sharing transport quadrants
   int count(int t) const {  // number of areas of type t (flood fills)
     int n = 0;
     QuadGrid::for_each_component(type[t], [&](uint64_t) { ++n; });

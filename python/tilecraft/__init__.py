@@ -9,11 +9,13 @@
 from ._core import CHANCE, TERMINAL, IllegalActionError, InvalidConfigError, InvalidStateError
 from .games import GameSpec, UnknownGameError, from_json, game_spec, list_games, make, make_config
 from .bots import Bot, GreedyBot, ISMCTSBot, MCTSBot, RandomBot, make_bot
+from .puct import EvaluatorError, PUCTBot, register_evaluator
 from .match import MatchResult, play_match, play_matches
 from .playouts import random_playouts
 from .render import render_text
 from .selfplay import self_play
 from .tournament import TournamentResult, tournament
+from .vector import VectorGame
 
 __version__ = "0.1.0"
 
@@ -53,6 +55,9 @@ __all__ = [
     "render_text",
     "MCTSBot",
     "ISMCTSBot",
+    "PUCTBot",
+    "EvaluatorError",
+    "register_evaluator",
     "self_play",
     "tournament",
     "TournamentResult",

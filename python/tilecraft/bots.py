@@ -7,6 +7,8 @@ import importlib
 import random
 from typing import Any, Callable, Dict, Optional, Protocol, runtime_checkable
 
+from .puct import PUCTBot
+
 
 @runtime_checkable
 class Bot(Protocol):
@@ -176,6 +178,7 @@ BOT_FACTORIES: Dict[str, Callable[..., Any]] = {
     "greedy": GreedyBot,
     "mcts": MCTSBot,
     "ismcts": ISMCTSBot,
+    "puct": PUCTBot,
 }
 
 

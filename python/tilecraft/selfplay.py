@@ -1,10 +1,13 @@
 """Batch self-play in C++ between built-in bots, with optional AlphaZero-style training data."""
 from __future__ import annotations
 
-from typing import Any, Dict, Mapping, Sequence, Union
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Union
+
+import numpy as np
 
 from .bots import GreedyBot, MCTSBot, RandomBot, make_bot
 from .playouts import resolve_game
+from .puct import EvaluatorCall, PUCTBot
 
 
 def _bot_dict(bot: Any, game: str) -> Dict[str, Any]:
@@ -16,12 +19,14 @@ def _bot_dict(bot: Any, game: str) -> Dict[str, Any]:
     if isinstance(bot, RandomBot):
         return {"kind": "random"}
     raise ValueError(f"self_play runs entirely in C++ and takes only the built-in bots (random, greedy, mcts, "
-                     f"ismcts); got {bot!r}. Use tilecraft.tournament or play_match for Python bots.")
+                     f"ismcts, puct); got {bot!r}. Use tilecraft.tournament or play_match for Python bots.")
 
 
 def self_play(game: Union[str, Mapping[str, Any]], bots: Sequence[Any], n_games: int, seed: int = 0,
               threads: int = 1, players: int = 2, rotate: bool = True, record: bool = False,
-              **options: Any) -> Dict[str, Any]:
+              evaluator: Any = None, concurrent_games: int = 256, backend: str = "local",
+              workers: Optional[int] = None, address: Optional[str] = None,
+              on_games: Optional[Callable[[Dict[str, Any]], None]] = None, **options: Any) -> Dict[str, Any]:
     """Plays ``n_games`` games between built-in bots entirely in C++ (GIL released, ``threads``
     games at a time).
 
@@ -36,7 +41,20 @@ def self_play(game: Union[str, Mapping[str, Any]], bots: Sequence[Any], n_games:
     followed by ``actions[i]`` replays game i) and a list ``actions`` per game. With
     ``record=True``, ``training`` holds one row per decision: ``observation`` (the mover's view),
     ``legal_mask``, ``policy`` (normalised root visit counts of a search bot, one-hot for random
-    and greedy bots), ``player``, ``game`` and ``returns`` (the game's final returns)."""
+    and greedy bots), ``player``, ``game`` and ``returns`` (the game's final returns).
+
+    PUCT bots (``"puct"`` specs or :class:`tilecraft.PUCTBot` objects) are guided by a Python
+    evaluator: the bot's own, else ``evaluator``. Then ``concurrent_games`` games run at once in
+    C++ and every step gathers the leaves of all of them (``batch_size`` per game) into one call
+    per evaluator; a search bot's policy row is its visit distribution (the improved policy with
+    ``gumbel=True``). Game i is still seeded from (seed, i) alone, so with a deterministic
+    evaluator that treats rows independently the games do not depend on ``concurrent_games``.
+    ``stats`` then reports evaluator calls and rows, the mean batch, and the seconds spent in C++,
+    in the evaluators and in the crossing between them. ``backend="ray"`` splits the games
+    between ``workers`` Ray actors (joining ``address`` or a running Ray, else starting a local
+    one), each holding its own copy of the bots and evaluators (they must pickle), and merges the
+    chunks as they come back (``on_games(chunk)`` sees each one); ``threads`` must stay 1 with PUCT
+    bots (the evaluator is where the parallelism goes)."""
     spec, config = resolve_game("self_play", game, players, options)
     for name, value in (("n_games", n_games), ("seed", seed), ("threads", threads)):
         if isinstance(value, bool) or not isinstance(value, int):
@@ -47,11 +65,156 @@ def self_play(game: Union[str, Mapping[str, Any]], bots: Sequence[Any], n_games:
         raise ValueError(f"self_play: threads must be 1..256, got {threads}")
     if not bots:
         raise ValueError("self_play: give at least one bot")
-    specs = []
+    resolved = []
     for b in bots:
         try:
-            bot = make_bot(b)
+            resolved.append(make_bot(b))
         except TypeError:
-            bot = b
-        specs.append(_bot_dict(bot, spec.name))
+            resolved.append(b)
+    if any(isinstance(b, PUCTBot) for b in resolved) or backend != "local":
+        return _puct_self_play(spec, config, resolved, n_games, seed & (2**63 - 1), threads, rotate, record,
+                               evaluator, concurrent_games, backend, workers, address, on_games)
+    specs = [_bot_dict(bot, spec.name) for bot in resolved]
     return spec.state_class.self_play(config, specs, n_games, seed & (2**63 - 1), threads, rotate, record)
+
+
+def _puct_self_play(spec: Any, config: Dict[str, Any], bots: List[Any], n_games: int, seed: int, threads: int,
+                    rotate: bool, record: bool, evaluator: Any, concurrent: int, backend: str,
+                    workers: Optional[int], address: Optional[str],
+                    on_games: Optional[Callable[[Dict[str, Any]], None]]) -> Dict[str, Any]:
+    if backend not in ("local", "ray"):
+        raise ValueError(f"self_play: backend must be 'local' or 'ray', got {backend!r}")
+    if threads != 1:
+        raise ValueError("self_play: threads must be 1 with PUCT bots (the C++ loop is one thread; run more "
+                         "games at once with concurrent_games, or more processes with backend='ray')")
+    if isinstance(concurrent, bool) or not isinstance(concurrent, int) or concurrent < 1:
+        raise ValueError(f"self_play: concurrent_games must be an integer >= 1, got {concurrent!r}")
+    if evaluator is not None and not callable(evaluator):
+        raise TypeError(f"self_play: evaluator must be callable, got {evaluator!r}")
+    for b in bots:
+        if isinstance(b, PUCTBot) and b.evaluator is None and evaluator is None:
+            raise ValueError("self_play: a PUCT bot has no evaluator; pass evaluator=fn (or give the bot one)")
+    if backend == "ray":
+        return _ray_self_play(spec, config, bots, n_games, seed, rotate, record, evaluator, concurrent, workers,
+                              address, on_games)
+    return _play_chunk(spec.name, config, bots, evaluator, 0, n_games, seed, concurrent, rotate, record)
+
+
+def _play_chunk(game: str, config: Dict[str, Any], bots: List[Any], evaluator: Any, first_game: int, n_games: int,
+                seed: int, concurrent: int, rotate: bool, record: bool) -> Dict[str, Any]:
+    """Games [first_game, first_game + n_games) of the stream `seed`, in this process."""
+    from .games import game_spec
+
+    spec = game_spec(game)
+    probe = spec.state_class(config, 0)
+    calls: List[EvaluatorCall] = []
+    keys: Dict[Any, int] = {}
+    specs = []
+    for bot in bots:
+        if isinstance(bot, PUCTBot):
+            fn = bot.evaluator if bot.evaluator is not None else evaluator
+            key = (id(fn), bot.values)
+            if key not in keys:
+                keys[key] = len(calls)
+                calls.append(EvaluatorCall(fn, spec.name, probe.num_players(), probe.num_distinct_actions(),
+                                           bot.values))
+            specs.append(dict(bot.spec(), evaluator=keys[key]))
+        else:
+            specs.append(_bot_dict(bot, spec.name))
+    r = spec.state_class.puct_self_play(config, specs, calls, n_games, first_game, seed, concurrent, rotate, record)
+    st = r["stats"]
+    st["seconds_evaluator"] = sum(c.seconds for c in calls)
+    st["seconds_crossing"] = max(0.0, st.pop("seconds_evaluator_calls") - st["seconds_evaluator"])
+    st["mean_batch"] = st["evaluator_rows"] / st["evaluator_calls"] if st["evaluator_calls"] else 0.0
+    st["mean_batch_all_slots_busy"] = st["full_rows"] / st["full_calls"] if st["full_calls"] else 0.0
+    return r
+
+
+def _merge(chunks: List[Dict[str, Any]], record: bool) -> Dict[str, Any]:
+    """Chunks of consecutive games (in game order) as one result."""
+    out: Dict[str, Any] = {}
+    for key in ("scores", "returns", "winners", "seat_bot", "length", "state_seed"):
+        out[key] = np.concatenate([c[key] for c in chunks])
+    out["actions"] = [a for c in chunks for a in c["actions"]]
+    if record:
+        t: Dict[str, Any] = {}
+        offset, parts = 0, []
+        for c in chunks:
+            part = dict(c["training"])
+            part["game"] = part["game"] + offset
+            parts.append(part)
+            offset += len(c["length"])
+        for key in parts[0]:
+            t[key] = np.concatenate([p[key] for p in parts])
+        out["training"] = t
+    stats: Dict[str, Any] = {}
+    for key in ("evaluator_calls", "evaluator_rows", "steps", "full_calls", "full_rows", "simulations", "searches", "seconds_cpp",
+                "seconds_evaluator", "seconds_crossing"):
+        stats[key] = sum(c["stats"][key] for c in chunks)
+    stats["mean_batch"] = stats["evaluator_rows"] / stats["evaluator_calls"] if stats["evaluator_calls"] else 0.0
+    stats["mean_batch_all_slots_busy"] = stats["full_rows"] / stats["full_calls"] if stats["full_calls"] else 0.0
+    out["stats"] = stats
+    return out
+
+
+def _ray_self_play(spec: Any, config: Dict[str, Any], bots: List[Any], n_games: int, seed: int, rotate: bool,
+                   record: bool, evaluator: Any, concurrent: int, workers: Optional[int], address: Optional[str],
+                   on_games: Optional[Callable[[Dict[str, Any]], None]]) -> Dict[str, Any]:
+    try:
+        import ray
+    except ImportError:
+        raise ImportError("backend='ray' needs Ray: pip install 'tilecraft[ray]'") from None
+    import os
+
+    workers = workers or os.cpu_count() or 1
+    started = False
+    if not ray.is_initialized():
+        if address is not None:
+            ray.init(address=address, include_dashboard=False, log_to_driver=False)
+        else:
+            ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
+        started = True
+
+    class SelfPlayActor:
+        """Holds its own copy of the bots and evaluators; plays chunks of games on request."""
+
+        def __init__(self, game, config, bots, evaluator, seed, concurrent, rotate, record):
+            self.args = (game, config, bots, evaluator)
+            self.rest = (seed, concurrent, rotate, record)
+
+        def play(self, first_game, n):
+            game, config, bots, evaluator = self.args
+            seed, concurrent, rotate, record = self.rest
+            return _play_chunk(game, config, bots, evaluator, first_game, n, seed, concurrent, rotate, record)
+
+    actor_cls = ray.remote(num_cpus=1)(SelfPlayActor)
+    chunk = max(1, min(concurrent, -(-n_games // max(1, workers))))
+    todo = [(g, min(chunk, n_games - g)) for g in range(0, n_games, chunk)]
+    actors = [actor_cls.remote(spec.name, config, bots, evaluator, seed, concurrent, rotate, record)
+              for _ in range(min(workers, max(1, len(todo))))]
+    done: Dict[int, Dict[str, Any]] = {}
+    pending: Dict[Any, Any] = {}
+    free = list(actors)
+    try:
+        while todo or pending:
+            while todo and free:
+                actor = free.pop()
+                first, n = todo.pop(0)
+                pending[actor.play.remote(first, n)] = (actor, first)
+            ready, _ = ray.wait(list(pending), num_returns=1)
+            for ref in ready:
+                actor, first = pending.pop(ref)
+                done[first] = ray.get(ref)
+                free.append(actor)
+                if on_games is not None:
+                    on_games(done[first])
+    finally:
+        for ref in pending:
+            ray.cancel(ref, force=True)
+        for actor in actors:
+            ray.kill(actor)
+        if started:
+            ray.shutdown()
+    if not done:
+        return _play_chunk(spec.name, config, bots, evaluator, 0, 0, seed, concurrent, rotate, record)
+    return _merge([done[k] for k in sorted(done)], record)

@@ -19,8 +19,9 @@ def test_ca_scope_1_two_players_only():
         tilecraft.make("castle", players=3)
 
 
-def test_ca_comp_1_setup_1_score_track():
-    """CA-COMP-1, CA-SETUP-1: the wall is a 0..99 score track; scores start at 0."""
+def test_default_board_corners_on_the_track():
+    """The default board's corners lie on spaces 0..99; scores start at 0 (the track itself:
+    test_castle_rules_turns.py)."""
     assert all(0 <= a <= 99 for a in BOARD["corner_space"])
     assert list(tilecraft.make("castle").scores()) == [0, 0]
 
@@ -102,8 +103,8 @@ def test_ca_setup_7_var_1_amb_5_start_wall_tiles():
     assert s.phase() == PHASE["draw"] and s.wall_tiles().sum() == 0
 
 
-def test_ca_turn_1_3_amb_26_alternate_turns():
-    """CA-TURN-1, CA-TURN-3, CA-AMB-26: players alternate; scored followers are back before the next turn."""
+def test_three_turns_smoke():
+    """Three turns on a small castle (the turn rules themselves: test_castle_rules_turns.py)."""
     g = Game(["XXX"], [(0, 1, "N", "HHH")], [STRAIGHT, tile("sq", "HHH HRH HRH HRH", square=True)])
     seats = []
     for cell, tid, rot, seg in (((0, 1), "straight", 1, "N1"), ((0, 0), "sq", 0, None), ((0, 2), "sq", 0, None)):
@@ -183,7 +184,7 @@ def test_engine_rejects_bad_config_dicts():
                                   ("seg_type", None, "has a road on segment"), ("type_count", None, "1..250")):
         bad = copy.deepcopy(cfg)
         if field == "gate_seg":
-            bad["gate_seg"][0] = [3, 3, 3]
+            bad["gate_seg"][0] = [4, 4, 4]  # not a segment type (a court, 3, is allowed: CA-AMB-27)
         elif field == "seg_type":
             bad["seg_type"][0][0] = 0
         elif field == "type_count":

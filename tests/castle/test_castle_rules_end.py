@@ -67,14 +67,17 @@ def test_ca_court_3_open_court_counts_at_the_end():
 
 
 def test_ca_amb_27_gates_block_courts():
-    """CA-AMB-27: a start space cannot carry a court (data error); a court facing a gate is not joined."""
-    from test_castle_helpers import board
-    from tilecraft.games import castle as cdata
-    with pytest.raises(tilecraft.InvalidConfigError, match="CA-AMB-27"):
-        cdata.load_board(board(["X"], [(0, 0, "N", "CCC")]))
-    g = Game(["X"], [(0, 0, "N", "HHH")], [one(COURT2)])
+    """CA-AMB-27: a start space without a court segment (H H H) blocks a court: the court facing it
+    is not joined and that side is closed, so the court closes when its last open side (east) is
+    covered; it adds no market. (Start spaces that carry a court: test_castle_start_spaces.py.)"""
+    g = Game(["XX"], [(0, 0, "N", "HHH")], [one(COURT2), one(HOUSE)])
     g.turn("court2", (0, 0), 0, seg="N1")
-    assert g.area(0, 0, "court2", "N1")["gates"] == [] and g.scores() == [6, 0]
+    a = g.area(0, 0, "court2", "N1")
+    assert a["gates"] == [] and a["open"] == 3 and not a["complete"]  # only the east side is open
+    g.turn("house", (0, 1))
+    a = g.area(0, 0, "court2", "N1")
+    assert a["gates"] == [] and a["open"] == 0 and a["complete"] and a["tiles"] == 1 and a["markets"] == 2
+    assert g.s.is_terminal() and g.scores() == [6, 0]
 
 
 def test_ca_amb_28_incomplete_areas_score_nothing_at_the_end():
@@ -165,19 +168,24 @@ def test_ca_end_1_game_ends_after_the_last_tiles_turn():
 
 
 def test_ca_end_2_amb_13_final_scoring_categories():
-    """CA-END-2, CA-AMB-13: remove the wall tiles, then courts, incomplete areas with tiles 4-6, tile 9,
-    the keep; each lands in its own category and the total is their sum."""
+    """CA-END-2, CA-AMB-13: at the end the wall tiles still on corners are removed (a final score
+    that ends on a stocked corner takes nothing), then courts, incomplete areas with tiles 4-6,
+    tile 9 and the keep score, each in its own category; a seat's total is their sum."""
     g = Game(["X.XXXXXX"], [(0, 0, "N", "HHH"), (0, 2, "N", "HHH")], [one(COURT2), one(STRAIGHT)], corners=[50])
     give(g, 0, 4)
     give(g, 1, 9)
+    set_score(g, 0, 44)  # the court's 6 points end on space 50, a stocked corner
     g.turn("court2", (0, 0), 0, seg="N1")
+    edit(g, keep_size=[1, 0], keep_cell=[g.cell(0, 0), 255], keep_slot=[0, 0])  # seat 0 has a keep
+    assert g.s.corners_stocked() == [False, True] and not g.s.is_terminal()
     g.turn("straight", (0, 2), 1, seg="N1")  # seat 1: unfinished path, but seat 1 holds no tile 4
-    assert g.s.is_terminal()
+    assert g.s.is_terminal() and g.s.phase() == PHASE["terminal"]
     assert g.s.corners_stocked() == [False, False]
+    assert g.s.wall_tiles()[0][0].sum() + g.s.wall_tiles()[0][1].sum() == 1  # no tile taken at space 50
     cats = g.s.scores_by_category()
-    assert cats[0][COURT] == 6 and cats[0][INCOMPLETE] == 0
+    assert cats[0][COURT] == 6 and cats[0][INCOMPLETE] == 0 and cats[0][KEEP] == 5  # keep: 5 empty spaces
     assert cats[1][INCOMPLETE] == 0 and cats[1][TILE9] == 5
-    assert g.scores() == [6, 5]
+    assert g.scores() == [44 + 6 + 5, 5] and [int(x) for x in cats.sum(axis=1)] == [55, 5]
 
 
 # ---------------------------------------------------------------- corners
@@ -213,15 +221,26 @@ def test_ca_corner_2_start_corner_holds_nothing():
 
 def test_ca_corner_3_amb_6_tile_usable_from_the_next_own_turn():
     """CA-CORNER-3, CA-AMB-6, CA-AMB-25: the taken tile is revealed (weighted by unseen copies),
-    public, and usable from the holder's next turn."""
-    g = tower_game(6)
+    public, not usable in the opponent's turn, and used in the holder's next turn (then gone)."""
+    g = Game(["XXX.XXX"], [(0, 1, "N", "HHH"), (0, 5, "N", "HHH")], [TOWER, HOUSE], corners=[6])
+    g.turn("tower", (0, 1), 0, seg="N1")
+    g.turn("tower", (0, 0))
+    g.turn("tower", (0, 2))  # seat 0 scores 6 and lands on the corner at 6
     give(g, 1, 9)  # one kind-9 tile is seen: 1 of 17 unseen
     outcomes = dict(g.s.chance_outcomes())
     assert outcomes[8] == pytest.approx(1 / 17) and outcomes[0] == pytest.approx(2 / 17)
     g.s.apply(0)  # tile 1
     w = g.s.wall_tiles()
     assert w[0][0][0] == 0 and w[0][1][0] == 1  # taken, not yet usable
-    assert g.s.current_player() == tilecraft.CHANCE  # seat 1's turn begins with its draw
+    assert g.s.current_player() == tilecraft.CHANCE  # seat 1's turn begins with its draw: no Step 0
+    g.turn("house", (0, 5))
+    assert g.s.phase() == PHASE["bonus0"] and g.s.current_player() == 0
+    g.s.apply(g.use1)  # used: two tile turns for seat 0
+    assert g.s.wall_tiles()[0][0][0] == 0 and g.s.wall_tiles()[0][2][0] == 1
+    g.turn("house", (0, 4))
+    assert g.s.current_player() == tilecraft.CHANCE and g.s.phase() == PHASE["draw"]
+    g.draw("house")
+    assert g.s.current_player() == 0  # seat 0 again: the second tile turn
 
 
 def test_ca_amb_6_tile_taken_becomes_usable_at_next_turn():
@@ -290,23 +309,28 @@ def test_ca_amb_14_canonical_order():
 # ---------------------------------------------------------------- wall tiles
 
 def test_ca_bonus_1_amb_7_two_tile_turns():
-    """CA-BONUS-1, CA-AMB-7, CA-TURN-2: tile 1 in Step 0 gives two complete tile turns in a row."""
-    g = Game(["XXX", "XXX"], [(0, 1, "N", "HHH")], [HOUSE])
-    give(g, 0, 1)
-    g = Game(["XXX", "XXX"], [(0, 1, "N", "HHH")], [HOUSE], start_bonus_tiles=True)
+    """CA-BONUS-1, CA-AMB-7, CA-TURN-2: tile 1 is used in Step 0, before anything is drawn; it gives
+    two complete tile turns in a row, each with its draw, placement, follower step and scoring."""
+    g = Game(["XXX"], [(0, 1, "N", "HHH")], [TOWER], start_bonus_tiles=True)
     assert g.s.phase() == PHASE["deal"]
     g.s.apply(0)  # seat 0 (first player) is dealt tile 1
     g.s.apply(8)  # seat 1 tile 9
+    # Step 0 comes first: no tile drawn yet, the supply untouched
     assert g.s.phase() == PHASE["bonus0"] and sorted(g.s.legal_actions()) == [g.use1, g.decline]
+    assert g.s.current_tile() == -1 and list(g.s.supply()) == [10]
     g.s.apply(g.use1)
-    g.turn("house", (0, 1))
-    assert g.s.current_player() == tilecraft.CHANCE and g.s.phase() == PHASE["draw"]
-    g.draw("house")
-    assert g.s.current_player() == 0  # the second tile turn
-    g.place(0, 0)
-    g.s.apply(g.no_follower)
-    g.draw("house")
+    assert g.s.phase() == PHASE["draw"] and g.s.current_player() == tilecraft.CHANCE
+    g.draw("tower")  # Step 1
+    g.place(0, 1)
+    assert g.s.phase() == PHASE["follower"] and g.s.current_player() == 0  # Step 2 on the new tile
+    g.s.apply(g.follower_id(0))
+    g.draw("tower")  # the second tile turn: seat 0 again
+    assert g.s.current_player() == 0
+    g.place(0, 0)  # joins seat 0's own tower: no free area, so no follower step
+    g.draw("tower")  # now seat 1
     assert g.s.current_player() == 1
+    g.place(0, 2)  # seat 1 closes seat 0's tower: Step 3 scores it for seat 0 (3 tiles x 2)
+    assert g.scores() == [6, 0] and g.s.followers_in_supply(0) == 6
     assert g.s.wall_tiles()[0][2][0] == 1  # used and gone
 
 
@@ -374,7 +398,7 @@ def test_ca_bonus_10_amb_6_only_for_the_majority_on_own_turn():
 
 def test_ca_bonus_4_5_6_amb_9_incomplete_areas_score_with_the_tile():
     """CA-BONUS-4, CA-BONUS-5, CA-BONUS-6, CA-AMB-9: at the end the holder scores its best incomplete
-    path / tower / house at the normal rate; such a house gives no keep."""
+    path / tower / house at the normal rate; such a house gives no keep. Single tiles: 1 / 2 / 1."""
     for t, kind, seg, expect in ((STRAIGHT, 4, "N1", 1), (TOWER, 5, "N1", 2), (HOUSE, 6, "N1", 1)):
         for holds in (False, True):
             g = Game(["XXX"], [(0, 1, "N", "HHH" if t is not HOUSE else "TTT")], [one(t)])
@@ -384,6 +408,26 @@ def test_ca_bonus_4_5_6_amb_9_incomplete_areas_score_with_the_tile():
             assert g.s.is_terminal()
             assert g.s.scores_by_category()[0][INCOMPLETE] == (expect if holds else 0)
             assert g.s.keep(0)[0] == 0
+
+
+@pytest.mark.parametrize("t, kind, per_tile", [(TOWER, 5, 2), (HOUSE, 6, 1)])
+def test_ca_bonus_5_6_amb_9_best_of_several_larger_areas(t, kind, per_tile):
+    """CA-BONUS-5, CA-BONUS-6, CA-AMB-9: seat 0 leads an incomplete 3-tile and a 1-tile area of the
+    type; one tile scores the larger one at the normal rate (3 x per_tile), not the smaller, not both."""
+    gate = "TTT" if t is HOUSE else "HHH"
+    wall = "CCC CCC CCC CCC"
+    sep = tile("sep", wall, count=2)
+    g = Game(["XXXX.X", "XXXX.X"], [(0, 0, "N", gate), (0, 5, "N", gate)], [one(t, 4), sep])
+    give(g, 0, kind)
+    g.turn(t["id"], (0, 0), 0, seg="N1")  # seat 0: open south and east
+    g.turn(t["id"], (0, 1))               # seat 1 joins it (2 tiles)
+    g.turn(t["id"], (0, 5), 0, seg="N1")  # seat 0: its own 1-tile area, open south
+    g.turn(t["id"], (0, 2))               # seat 1: the big area has 3 tiles, still open (E, S)
+    g.turn("sep", (1, 0))                 # courts below; the big area stays open at (0,3)
+    g.turn("sep", (1, 1))
+    assert g.s.is_terminal()
+    inc = g.s.scores_by_category()[:, INCOMPLETE]
+    assert inc[0] == 3 * per_tile and inc[1] == 0
 
 
 def test_ca_amb_9_two_copies_two_areas():

@@ -13,7 +13,7 @@ def placements(g):
 
 
 def test_ca_place_3_only_next_to_a_start_space_or_tile():
-    """CA-PLACE-3, CA-PLACE-1, CA-PLACE-2: the drawn tile goes next to a gate or a placed tile, inside the wall."""
+    """CA-PLACE-3, CA-PLACE-1: the drawn tile goes next to a gate or a placed tile."""
     g = Game(["XXX", "XXX", "XXX"], [(0, 1, "N", "HHH")], [HOUSE, STRAIGHT])
     # CA-PLACE-1: the draw is a chance event over the supply (10 + 10 tiles)
     assert g.s.chance_outcomes() == [(0, 0.5), (1, 0.5)]
@@ -21,7 +21,6 @@ def test_ca_place_3_only_next_to_a_start_space_or_tile():
     assert g.s.current_tile() == g.type_of("house")
     # only (0,1), next to the gate; the 4-fold symmetric house offers one rotation
     assert placements(g) == [g.place_id(0, 1, 0)]
-    assert all(a < g.base for a in placements(g))  # CA-PLACE-2: only interior cells
     with pytest.raises(tilecraft.IllegalActionError, match="CA-PLACE-3"):
         g.s.apply(g.place_id(2, 2, 0))
     g.place(0, 1)
@@ -69,13 +68,41 @@ def test_ca_place_6_and_7_path_into_wall_or_empty_space():
     assert road["tiles"] == 2 and road["open"] == 1  # the wall closed one end, (0,2) is still open
 
 
-def test_ca_place_8_whole_cells_only():
-    """CA-PLACE-8, CA-AMB-21: a placement is a cell and a rotation; nothing half on."""
-    g = Game(["XX"], [(0, 0, "N", "HHH")], [CURVE])
-    g.draw("curve")
-    for a in placements(g):
-        assert 0 <= a < g.base and g.s.action_to_string(a).startswith("place (")
-    assert g.s.num_distinct_actions() == 4 * 2 + 21
+def test_ca_place_2_inside_the_wall_only():
+    """CA-PLACE-2: a castle with a nook: the space north of (1, 1) and east of (0, 0) is outside the
+    wall. After a house at (0, 0) the only free neighbour inside the wall is (1, 0); after a house
+    there, (1, 1). The house next to the nook is closed by the wall on that side."""
+    g = Game(["X.", "XX"], [(0, 0, "N", "HHH")], [HOUSE])
+    g.turn("house", (0, 0), 0, seg="N1")
+    g.draw("house")
+    assert placements(g) == [g.place_id(1, 0, 0)]
+    g.place(1, 0)
+    g.draw("house")
+    assert placements(g) == [g.place_id(1, 1, 0)]
+    g.place(1, 1)
+    house = g.area(0, 0, "house", "N1")
+    assert house["tiles"] == 3 + 1 and house["complete"]  # 3 tiles + the start space; the nook is wall
+
+
+def test_ca_place_8_amb_21_a_tile_fills_one_cell_and_meets_whole_edges():
+    """CA-PLACE-8, CA-AMB-21: a placement is a whole cell and a rotation; the tile meets each
+    neighbour along its whole edge, all three segments: two E-W straights side by side join their
+    path AND both pairs of houses (north with north, south with south), never north with south."""
+    g = Game(["XX"], [(0, 0, "W", "HRH")], [STRAIGHT])
+    g.turn("straight", (0, 0), 1, seg="N1")  # E-W, seat 0 on the path
+    g.draw("straight")
+    assert placements(g) == [g.place_id(0, 1, 1)]  # one cell, one distinct rotation (symmetric tile)
+    g.place(0, 1, 1)
+    g.s.apply(g.no_follower)
+    assert list(g.s.placed_cells()) == [g.cell(0, 0), g.cell(0, 1)]
+    roots = {}
+    for c in (0, 1):
+        for seg in ("E0", "N1", "W0"):  # tile E0/W0: the two houses, N1: the path (rotation 1: N -> E)
+            a = g.area(0, c, "straight", seg)
+            roots[(c, seg)] = a["root"]
+            assert a["tiles"] == 2 + 1, (c, seg)  # both tiles and the start space
+    assert roots[(0, "E0")] == roots[(1, "E0")] and roots[(0, "W0")] == roots[(1, "W0")]
+    assert roots[(0, "E0")] != roots[(0, "W0")] and roots[(0, "N1")] == roots[(1, "N1")]
 
 
 def test_ca_place_9_unplaceable_tile_is_removed_and_redrawn():
@@ -95,21 +122,41 @@ def test_ca_place_9_unplaceable_tile_is_removed_and_redrawn():
     assert g.s.is_terminal() and list(g.s.removed()) == [10, 2]
 
 
-def test_ca_follow_1_to_5_one_follower_on_an_area_of_the_new_tile():
-    """CA-FOLLOW-1, CA-FOLLOW-2, CA-FOLLOW-3, CA-FOLLOW-4, CA-FOLLOW-5: after placing, at most one
-    follower from the player's supply on an area of the new tile, named by its role."""
+def test_ca_follow_1_to_4_one_follower_on_an_area_of_the_new_tile():
+    """CA-FOLLOW-1, CA-FOLLOW-2, CA-FOLLOW-3, CA-FOLLOW-4: after placing, at most one follower from
+    the player's supply on an area of the new tile, chosen by the player."""
     g = Game(["XXX"], [(0, 1, "N", "HHH")], [STRAIGHT, HOUSE])
     g.draw("straight")
     g.place(0, 1, 1)
     assert g.s.phase() == PHASE["follower"] and g.s.current_player() == 0
     # the straight has three areas: west house, path, east house (slots by first segment)
     assert placements(g) == [g.follower_id(0), g.follower_id(1), g.follower_id(2), g.no_follower]
-    names = [g.s.action_to_string(g.follower_id(k)) for k in range(3)]
-    assert names == ["follower 0 (house)", "follower 1 (road)", "follower 2 (house)"]
     g.s.apply(g.follower_id(1))
     assert g.s.followers_in_supply(0) == 5  # CA-FOLLOW-3
     assert g.s.phase() == PHASE["draw"]  # CA-FOLLOW-2: one follower, then the turn goes on
     assert [f["cell"] for f in g.s.followers()] == [g.cell(0, 1)]  # CA-FOLLOW-1: on the new tile
+    assert [f["slot"] for f in g.s.followers()] == [1]  # CA-FOLLOW-4: the chosen area
+
+
+def test_ca_follow_5_role_names_are_cosmetic():
+    """CA-FOLLOW-5: one kind of follower for every area type (the role is only a name): a follower
+    on a path, a tower, a house or a court comes from the same supply of 6, is named by the area
+    type, and wins its area like any follower. Each tile fills a 1-space pocket, so the path (tile
+    + start space: 2), tower (2 x 1) and house (1) are completed and scored at once and the follower
+    comes back; the court waits for the end (3 per market)."""
+    cases = (("road", "HRH HHH HRH HHH", "HRH", 6, 2), ("tower", "TTT TTT TTT TTT", "HHH", 6, 2),
+             ("house", "HHH HHH HHH HHH", "TTT", 6, 1), ("court", "CCC CCC CCC CCC", "HHH", 5, 3))
+    for kind, edges, gate, supply, points in cases:
+        t = tile(kind + "t", edges, count=1, **({"markets": {"N1": 1}} if kind == "court" else {}))
+        g = Game(["X.X"], [(0, 0, "N", gate), (0, 2, "N", "HHH")], [t, dict(HOUSE, count=1)])
+        g.draw(t["id"])
+        g.place(0, 0, 0)
+        slot = g.slot(t["id"], "N1")
+        assert g.s.action_to_string(g.follower_id(slot)) == f"follower {slot} ({kind})"
+        g.s.apply(g.follower_id(slot))
+        assert g.s.followers_in_supply(0) == supply and g.s.followers_in_supply(1) == 6, kind
+        g.turn("house", (0, 2))
+        assert g.s.is_terminal() and g.scores()[0] == points, kind
 
 
 def test_ca_follow_3_no_follower_without_supply():

@@ -61,3 +61,35 @@ def test_resample_is_canonical_for_a_waiting_observer():
     a.resample_hidden(2, 9)
     b.resample_hidden(2, 9)
     assert a.to_dict()["state"] == b.to_dict()["state"]
+
+
+def _swap_hidden(s, seat):
+    """A twin of s where seat's hidden starting card is another card of the same domain from the deck."""
+    hidden = s.start_card(seat)
+    d = hidden // 33
+    other = next(c for c in range(33 * d, 33 * d + 33) if s.card_location(c)[0] == 0)
+    p = Pos(s)
+    st = p.s
+    k = st["hand"][seat].index(hidden)
+    st["hand"][seat][k] = other
+    st["start_card"][seat] = other
+    st["card_loc"][other], st["card_owner"][other] = 2, seat
+    st["card_loc"][hidden], st["card_owner"][hidden] = 0, d
+    return p.load()
+
+
+def test_resample_is_canonical_for_every_observer():
+    # two states that differ only in one seat's hidden starting card (same domain) resample to the
+    # same state for every observer who cannot see that card, the seat to move included
+    for players, seed in ((2, 1), (3, 2), (4, 5)):
+        s = make_state(players, seed)
+        for seat in range(players):
+            t = _swap_hidden(s, seat)
+            for observer in range(players):
+                if observer == seat:
+                    continue
+                assert np.array_equal(t.observation(observer), s.observation(observer))
+                a, b = s.clone(), t.clone()
+                a.resample_hidden(observer, 17)
+                b.resample_hidden(observer, 17)
+                assert a.to_dict()["state"] == b.to_dict()["state"], (players, seat, observer)

@@ -76,8 +76,14 @@ def test_wa_draft_6_four_rounds_and_forced_last_pick():
         round_of(s)
     assert s.pick_round() == 3
     assert list(s.legal_actions()) == [0]
+    coins0, vp0 = s.coins(), s.vp()
     round_of(s)
-    assert s.era() == 2 or s.phase() == 5  # the era's income (maybe a milestone placement) follows
+    # the era's income follows at once. Everyone sold every card, so the districts are the equal
+    # starting cards: milestone I ties on count, coins and VP and is discarded (WA-MILE-3); each seat
+    # sold its last card (+3 coins) and the starting card's park (next to 1 residential area) paid 1 VP.
+    assert (s.era(), s.phase(), s.pick_round(), s.current_player()) == (2, 0, 0, 0)
+    assert s.milestones()[0][1] == -2
+    assert s.coins() == [c + 3 for c in coins0] and s.vp() == [v + 1 for v in vp0]
 
 
 def test_wa_act_1_sell_for_three_coins(tmp_path):

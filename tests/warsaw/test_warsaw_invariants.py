@@ -2,6 +2,7 @@
 is connected and within its bound, coins are never negative, and every card is in exactly one place
 (its recorded location agrees with hands, picks and districts). Also the self-play balance check of
 the default data and the text renderer."""
+import json
 import os
 import random
 import sys
@@ -80,8 +81,16 @@ def test_render_text_shows_every_district():
 
 
 def test_non_normative_components_are_documented():
-    """WA-COMP-6 (rulebook), WA-COMP-9 and WA-SETUP-5 (reference cards) have no effect on play: the
-    engine has no state for them, and docs/warsaw.md says so."""
+    """WA-COMP-6 (rulebook), WA-COMP-9 and WA-SETUP-5 (reference cards) have no effect on play: no
+    option or saved-state field exists for them (an option naming them is rejected), the state is
+    the same whatever is said about them, and docs/warsaw.md says so."""
+    s = tilecraft.make("warsaw", players=2, seed=3)
+    fields = json.loads(s.to_json())
+    words = ("rulebook", "reference")
+    assert not any(w in k.lower() for k in list(fields["state"]) + list(fields["config"]) for w in words)
+    for option in ("reference_cards", "rulebook"):
+        with pytest.raises(ValueError):
+            tilecraft.make("warsaw", players=2, seed=3, **{option: True})
     with open(os.path.join(HERE, "..", "..", "docs", "warsaw.md"), encoding="utf-8") as f:
         doc = f.read()
     for rid in ("WA-COMP-6", "WA-COMP-9", "WA-SETUP-5"):

@@ -81,17 +81,46 @@ def test_wa_amb_19_zero_counts_and_requires_positive(fx):
             assert s.milestones()[2][1] == -2
 
 
-def test_wa_mile_4_persistent_effect_every_income(fx):
-    """WA-MILE-4: a built milestone pays its effect (fixture: +1 VP) in each later income phase."""
-    s = set_district(to_era(fx.make(2), 6), 0, {(0, 0): [(-1, 0)], (1, 0): [(116, 0)]})
-    assert s.income(0)["effect_vp"] == 1
+@pytest.fixture(scope="module")
+def fx_pub(tmp_path_factory):
+    """Milestone I: most residential areas; II..V: most public buildings (nobody has one, and with
+    milestone_requires_positive nobody wins them). Every effect +1 VP."""
+    flat = {"effect": "flat", "amount": 1, "resource": "vp"}
+    miles = [dict(condition="most_areas_of", type="residential", effect=flat)] + \
+            [dict(condition="most_public_buildings", effect=flat)] * 4
+    return Fixture(str(tmp_path_factory.mktemp("wfxpub")), milestones=miles)
+
+
+def test_wa_mile_4_persistent_effect_every_income(fx_pub):
+    """WA-MILE-4: a built milestone pays its effect (+1 VP) in EACH later income phase: seat 0 holds
+    milestone I from era V on. Eras V and VI: both seats sell 4 cards (12 coins) each era; the
+    starting card's park pays 1 VP per income. Seat 0: (1 + 1) x 2 = 4, seat 1: 1 x 2 = 2; then 24
+    coins -> 4 VP + 4 left each."""
+    s = to_era(fx_pub.make(2, milestone_requires_positive=True), 5)
+    s = set_district(s, 0, {(0, 0): [(-1, 0)], (1, 0): [(116, 0)]}, coins=0, vp=0)
+    s = set_district(s, 1, {(0, 0): [(-1, 0)]}, coins=0, vp=0)
+    assert s.income(0)["effect_vp"] == 1 and s.income(1)["effect_vp"] == 0
+    sell_out(s)
+    assert s.era() == 6 and s.vp() == [2, 1] and s.milestones()[4][1] == -2
+    sell_out(s)
+    assert s.is_terminal() and s.vp() == [4 + 4, 2 + 4] and s.coins() == [4, 4]
 
 
 def test_wa_mile_5_wa_end_1_no_milestone_in_era_six_and_game_ends(fx):
-    """WA-MILE-5, WA-END-1: era VI awards no milestone; the game ends right after its income."""
-    s = sell_out(to_era(fx.make(3), 6))
-    assert s.is_terminal() and s.current_player() == -1
-    assert all(o == -2 for _, o in s.milestones())  # the earlier ones were set aside by to_era; none added
+    """WA-MILE-5, WA-END-1: era VI awards no milestone (slot V's card, discarded earlier, is not
+    offered again), the era-VI income is paid in full (the starting card's park: +1 VP), and the
+    game ends right after it: 0 VP + 1 + 12 coins -> 2 VP = 3, 2 coins left."""
+    s = to_era(fx.make(2), 6)
+    s = set_district(s, 0, {(0, 0): [(-1, 0)]}, coins=0, vp=0)
+    # seat 1 has more areas (a commercial card): seat 0 would win a "fewest areas" milestone V again
+    s = set_district(s, 1, {(0, 0): [(-1, 0)], (1, 0): [(fx.ids("CCCC@2")[0], 0)]}, coins=0, vp=0)
+    owners = [o for _, o in s.milestones()]
+    while not s.is_terminal():
+        assert s.phase() in (0, 1), "no milestone placement (or anything else) in era VI"
+        s.apply(0 if s.phase() == 0 else W.SELL)
+    assert s.current_player() == -1 and s.era() == 6
+    assert [o for _, o in s.milestones()] == owners
+    assert s.vp()[0] == 1 + 2 and s.coins()[0] == 2
 
 
 def test_wa_end_2_wa_end_3_final_scoring_and_ties(fx):

@@ -76,17 +76,21 @@ def test_wa_war_2_two_removals_in_era_four_and_wa_amb_14_pairs(fx):
 
 
 def test_wa_war_4_war_comes_before_milestone_and_income(fx):
-    """WA-WAR-4, WA-INC-1: the war is asked before the milestone is awarded and before income."""
-    s = at_war(fx, 3, line(fx, 3))
-    vp_before = s.vp()
+    """WA-WAR-4, WA-INC-1: the war is asked before the milestone is awarded and before income, and
+    income is paid on the district the war left. Seat 0: starting card (P R R P) with an industry
+    card east of its residential quadrants. Before the war the income would be park 1 - industry 1
+    = 0 VP and 1 coin; seat 0 removes the industry, so the income paid is park 1 VP and no coin."""
+    s = at_war(fx, 3, {(0, 0): [(-1, 0)], (1, 0): [(fx.ids("I1III@2")[0], 0)]})
     assert s.phase() == 2 and [o for _, o in s.milestones()][2] == -1
-    s.apply(W.remove_action(0, 0))
-    s.apply(W.remove_action(0, 0))
+    before = s.income(0)
+    assert (before["park_vp"], before["industrial_penalty"], before["industrial_coins"]) == (1, 1, 1)
+    vp0, coins0 = s.vp()[0], s.coins()[0]
+    s.apply(W.remove_action(1, 0))  # seat 0 removes the industry
+    s.apply(W.remove_action(0, 0))  # seat 1 removes its starting card
     # both seats tie on 0 public buildings with equal coins and VP: milestone III is discarded, the
     # income follows and era IV starts
     assert s.milestones()[2][1] == -2 and s.era() == 4 and s.phase() == 0
-    del vp_before
-
+    assert s.vp()[0] == vp0 + 1 and s.coins()[0] == coins0
 
 def test_wa_pub_1_arsenal(fx):
     """WA-PUB-1, WA-AMB-14: the Arsenal's owner removes none in WWI and 1 in WWII, and cannot pick the
@@ -172,31 +176,72 @@ def test_wa_pub_4_shrink_when_covered(fx):
     assert s.within_limit(0) and s.district_connected(0)
 
 
+def _connected16(b):
+    full = 0xFFFF
+
+    def grow(x):
+        return x | ((x << 1) & 0xEEEE) | ((x >> 1) & 0x7777) | ((x << 4) & full) | (x >> 4)
+
+    if not b:
+        return False
+    r = b & -b
+    while True:
+        n = grow(r) & b
+        if n == r:
+            return r == b
+        r = n
+
+
+WINDOWS = (0xFFF0, 0x0FFF, 0xEEEE, 0x7777)  # drop the top row, the bottom row, the left, the right column
+
+
 def test_wa_amb_13_some_window_always_keeps_a_connected_district():
     """WA-AMB-13: the fallback (no window keeps a connected district: keep the largest part, the
     owner choosing among equal parts) can never be needed: every connected district whose box is
     4x4 has a 3x4 / 4x3 window keeping a connected district (exhaustive over all 2^16 shapes, with
     the same bitboard flood fill idea in Python)."""
-    full = 0xFFFF
-
-    def grow(b):
-        return b | ((b << 1) & 0xEEEE) | ((b >> 1) & 0x7777) | ((b << 4) & full) | (b >> 4)
-
-    def connected(b):
-        if not b:
-            return False
-        r = b & -b
-        while True:
-            n = grow(r) & b
-            if n == r:
-                return r == b
-            r = n
-
-    windows = (0xFFF0, 0x0FFF, 0xEEEE, 0x7777)
     for m in range(1, 1 << 16):
-        if (m & 0x000F) and (m & 0xF000) and (m & 0x1111) and (m & 0x8888) and connected(m):
-            assert any(connected(m & w) for w in windows), hex(m)
+        if (m & 0x000F) and (m & 0xF000) and (m & 0x1111) and (m & 0x8888) and _connected16(m):
+            assert any(_connected16(m & w) for w in WINDOWS), hex(m)
 
+
+def test_wa_amb_13_engine_offers_exactly_the_connected_windows(fx):
+    """WA-AMB-13: on 4x4 districts (a sample of shapes, and ones where some windows split the
+    district), covering the Prudential makes the owner trim; the engine offers exactly the windows
+    that keep a connected district (the Python model above), and the chosen one leaves a connected
+    district inside the 3x4 limit."""
+    import random
+    rng = random.Random(13)
+    shapes = [0xF99F, 0x9FF9, 0x1F8F, 0xF11F]  # rings and combs: some windows disconnect
+    while len(shapes) < 24:
+        m = rng.getrandbits(16)
+        if (m & 0x000F) and (m & 0xF000) and (m & 0x1111) and (m & 0x8888) and _connected16(m):
+            shapes.append(m)
+    pru = fx.ids("Prudential")[0]
+    r = early(fx, 16)
+    card = fx.ids("PPPP@1", era=2)[0]
+    checked = 0
+    for m in shapes:
+        if not _connected16(m):
+            continue
+        cells = [(i % 4, i // 4) for i in range(16) if (m >> i) & 1]
+        pru_at = cells[-1]
+        d = {xy: [(r[k], 0)] for k, xy in enumerate(cells) if xy != pru_at}
+        d[pru_at] = [(pru, 0)]
+        s = to_era(fx.make(2), 2, hands={0: [card] + fx.ids("TTTT@1", era=2) + fx.ids("CCCC@2", era=2)[:1]})
+        s = set_district(s, 0, d, coins=20)
+        s.apply(s.hand(0).index(card))
+        s.apply(0)
+        s.apply(W.build_action(pru_at[0], pru_at[1], 0))  # cover the Prudential: back to 3x4
+        s.apply(W.SELL)
+        assert s.phase() == 3 and s.current_player() == 0, hex(m)
+        expect = [w for w in range(4) if _connected16(m & WINDOWS[w])]
+        assert [int(a) - W.TRIM_BASE for a in s.legal_actions()] == expect, hex(m)
+        s.apply(W.TRIM_BASE + expect[-1])
+        assert s.within_limit(0) and s.district_connected(0), hex(m)
+        assert len(s.district(0)) == bin(m & WINDOWS[expect[-1]]).count("1")
+        checked += 1
+    assert checked >= 20
 
 def test_wa_amb_14_war_choices_are_hidden_until_all_have_chosen(fx):
     """WA-AMB-14 (simultaneity), WA-AMB-21: seat 1 observes the same whichever position seat 0 chose;

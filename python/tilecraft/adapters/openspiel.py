@@ -7,7 +7,10 @@ algorithms and tools run on it (extra: ``pip install tilecraft[openspiel]``).
 
 Chance is explicit wherever the game offers ``chance="explicit"`` (OpenSpiel's chance nodes);
 otherwise the game samples chance internally and registers as SAMPLED_STOCHASTIC. The observation
-tensor is tilecraft's ``observation(player)``. This wraps the C++ engine from Python, so pyspiel's
+tensor is tilecraft's ``observation(player)``. The observation string is the text diagram for
+perfect-information games; for imperfect-information ones (Warsaw, Gaudí) it is built from the
+observation tensor, so it shows only what that player may see (the diagram shows every hand).
+This wraps the C++ engine from Python, so pyspiel's
 C++ algorithms pay a Python call per step; tilecraft's own C++ batch runners do not."""
 from __future__ import annotations
 
@@ -126,9 +129,18 @@ def _make_classes(game: str):
             state.inner.observation(player, out=self.tensor)
 
         def string_from(self, state, player):
-            return render_text(state.inner)
+            if spec.perfect_information:
+                return render_text(state.inner)
+            return observation_string(state.inner, player)
 
     return game_type, TilecraftGame
+
+
+def observation_string(inner: Any, player: int) -> str:
+    """What ``player`` sees, as text: the non-zero entries of its observation tensor (index:value)."""
+    obs = inner.observation(player)
+    nz = np.flatnonzero(obs)
+    return f"player {player} observes " + " ".join(f"{i}:{obs[i]:g}" for i in nz)
 
 
 def register(game: str) -> str:

@@ -102,11 +102,12 @@ def load_board(source: Source = DEFAULT_BOARD) -> Dict[str, Any]:
         if (nr, nc) in interior:
             raise err(where, f"side {side} of cell {cell} is interior space ({nr},{nc}); a start space lies in the wall")
         edge = _edge(err, where + ".edge", gate.get("edge"), 3)
-        if 3 in edge:
-            raise err(where + ".edge", "start spaces block courts (CA-AMB-27): use R, T or H")
+        markets = gate.get("markets", 0)  # 0..8 (schema); only where the edge has a court (CA-AMB-27)
+        if markets and 3 not in edge:
+            raise err(where + ".markets", f"{markets} markets on a start space without a court segment; markets stand in courts")
         if any(x["cell"] == r * width + c and x["side"] == d for x in checked_gates):
             raise err(where, f"another gate is already on side {side} of cell {cell}")
-        checked_gates.append(dict(cell=r * width + c, side=d, edge=edge, rc=(r, c)))
+        checked_gates.append(dict(cell=r * width + c, side=d, edge=edge, rc=(r, c), markets=markets))
     corners = data["corners"]
     spaces_used: Dict[int, int] = {}
     start = None
@@ -305,6 +306,7 @@ def component_config(board: Source = DEFAULT_BOARD, tiles: Source = DEFAULT_TILE
         gate_cell=pad([g["cell"] for g in gates], MAX_GATES),
         gate_side=pad([g["side"] for g in gates], MAX_GATES),
         gate_seg=pad([g["edge"] for g in gates], MAX_GATES, [0, 0, 0]),
+        gate_stalls=pad([g["markets"] for g in gates], MAX_GATES),
         num_corners=len(b["corner_space"]),
         corner_space=pad(b["corner_space"], MAX_CORNERS),
         start_corner=b["start_corner"],

@@ -75,7 +75,7 @@ def render_text(state: Any) -> str:
     if state.current_tile() >= 0 and state.phase() in (4, 5, 6):
         lines.append(f"  tile in hand: {tile_name(state.current_tile())}")
     lines.append("  map: = path, T tower, h house, . court; centre: 0/1 follower, K keep, o fountain, "
-                 "$ market, # square; + empty space; [XYZ] start space (R path, T tower, H house)")
+                 "$ market, # square; + empty space; [XYZ] start space (R path, T tower, H house, C court)")
     header = " " * 10 + "".join(f"{c:^5}" for c in range(width))
     lines.append(header)
     for r in range(-1, height + 1):

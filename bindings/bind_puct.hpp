@@ -1,0 +1,236 @@
+// PUCT with a Python evaluator, for every game bind_game<S> binds: <State>.PUCTSearcher (the engine
+// of tilecraft.PUCTBot) and <State>.puct_self_play (batched self-play; use tilecraft.self_play).
+// The C++ work runs with the GIL released; the GIL is taken only to call the evaluator, which gets
+// fresh numpy arrays (observations, legal mask, seats) and returns (logits, values). The Python
+// side (tilecraft.puct) wraps the user's evaluator so that what comes back is already checked
+// (shapes, NaN) and float32; the checks here only guard the C++ side.
+#pragma once
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "bind_game.hpp"
+#include "bind_search.hpp"
+#include "search/puct.hpp"
+
+namespace tilecraft {
+
+namespace py = pybind11;
+
+// PUCT options from a dict (the Python layer has validated them; validate() checks again).
+inline PuctConfig puct_config_from_py(const py::dict& d, const char* who) {
+  PuctConfig c;
+  static const char* const known[] = {"simulations",  "c_puct",         "noise_alpha",    "noise_fraction",
+                                      "temperature",  "temperature_moves", "batch_size", "seed",
+                                      "gumbel",       "gumbel_actions", "gumbel_c_visit", "gumbel_c_scale"};
+  for (auto item : d) {
+    const std::string key = py::str(item.first);
+    bool ok = false;
+    for (const char* k : known) ok |= key == k;
+    require<std::invalid_argument>(ok, who, ": unknown option '", key, "'");
+  }
+  auto get = [&](const char* key, auto& out) {
+    if (d.contains(key) && !d[key].is_none()) out = d[key].cast<std::decay_t<decltype(out)>>();
+  };
+  get("simulations", c.simulations);
+  get("c_puct", c.c_puct);
+  get("noise_alpha", c.noise_alpha);
+  get("noise_fraction", c.noise_fraction);
+  get("temperature", c.temperature);
+  get("temperature_moves", c.temperature_moves);
+  get("batch_size", c.batch_size);
+  get("gumbel", c.gumbel);
+  get("gumbel_actions", c.gumbel_actions);
+  get("gumbel_c_visit", c.gumbel_c_visit);
+  get("gumbel_c_scale", c.gumbel_c_scale);
+  if (d.contains("seed") && !d["seed"].is_none()) c.seed = static_cast<uint64_t>(d["seed"].cast<long long>());
+  c.validate();
+  return c;
+}
+
+// Calls a (wrapped) Python evaluator on a buffer: takes the GIL, hands over copies of the inputs,
+// copies the outputs back.
+struct PyEvaluatorCall {
+  std::vector<py::ssize_t> obs_shape;  // of one observation
+  const char* game = "";
+
+  void operator()(const py::handle& fn, EvalBuffer& buf) const {
+    py::gil_scoped_acquire gil;
+    const py::ssize_t rows = buf.rows, na = buf.num_actions, np_ = buf.players;
+    std::vector<py::ssize_t> shape{rows};
+    shape.insert(shape.end(), obs_shape.begin(), obs_shape.end());
+    py::array_t<float> obs(shape);
+    std::memcpy(obs.mutable_data(), buf.obs.data(), sizeof(float) * rows * buf.obs_size);
+    py::array_t<bool> mask({rows, na});
+    std::memcpy(mask.mutable_data(), buf.mask.data(), static_cast<size_t>(rows * na));
+    py::array_t<int32_t> players(rows);
+    std::memcpy(players.mutable_data(), buf.player.data(), sizeof(int32_t) * rows);
+    py::object out = fn(obs, mask, players);
+    require<std::invalid_argument>(py::isinstance<py::tuple>(out) && py::len(out) == 2, game,
+                                   ": the evaluator must return (policy_logits, values)");
+    py::tuple t = out;
+    auto logits = py::array_t<float, py::array::c_style | py::array::forcecast>::ensure(t[0]);
+    auto values = py::array_t<float, py::array::c_style | py::array::forcecast>::ensure(t[1]);
+    require<std::invalid_argument>(logits && logits.ndim() == 2 && logits.shape(0) == rows && logits.shape(1) == na,
+                                   game, ": the evaluator's policy_logits must have shape (", rows, ", ", na, ")");
+    require<std::invalid_argument>(values && values.ndim() == 2 && values.shape(0) == rows && values.shape(1) == np_,
+                                   game, ": the evaluator's values must have shape (", rows, ", ", np_, ")");
+    std::memcpy(buf.logits.data(), logits.data(), sizeof(float) * rows * na);
+    std::memcpy(buf.values.data(), values.data(), sizeof(float) * rows * np_);
+  }
+};
+
+template <class S>
+py::dict puct_result_to_py(const S& s, const PuctResult& r) {
+  const py::ssize_t n = s.num_distinct_actions();
+  py::array_t<int64_t> visits(n);
+  py::array_t<float> policy(n), prior(n);
+  py::array_t<double> values(n);
+  std::memset(visits.mutable_data(), 0, sizeof(int64_t) * n);
+  std::memset(policy.mutable_data(), 0, sizeof(float) * n);
+  std::memset(prior.mutable_data(), 0, sizeof(float) * n);
+  std::memset(values.mutable_data(), 0, sizeof(double) * n);
+  for (size_t i = 0; i < r.actions.size(); ++i) {
+    visits.mutable_data()[r.actions[i]] = r.visits[i];
+    values.mutable_data()[r.actions[i]] = r.values[i];
+    policy.mutable_data()[r.actions[i]] = static_cast<float>(r.policy[i]);
+    prior.mutable_data()[r.actions[i]] = static_cast<float>(r.prior[i]);
+  }
+  py::dict d;
+  d["action"] = r.action;
+  d["visits"] = visits;
+  d["policy"] = policy;
+  d["values"] = values;
+  d["prior"] = prior;
+  d["root_value"] = r.root_value;
+  d["simulations"] = r.simulations;
+  d["nodes"] = r.nodes;
+  d["evaluations"] = r.evaluations;
+  return d;
+}
+
+// The engine of PUCTBot: one search at a time, its tree rebuilt for every search.
+template <class S>
+struct PuctSearcher {
+  PuctConfig cfg;
+  PuctSearch<S> search;
+  EvalBuffer buf;
+};
+
+template <class S, class Cls>
+void bind_puct(py::module_& m, Cls& cls, const std::string& class_name) {
+  using P = PyState<S>;
+  using Searcher = PuctSearcher<S>;
+  py::class_<Searcher> searcher(m, (class_name + "PUCTSearcher").c_str());
+  searcher
+      .def(py::init([](const py::kwargs& kw) {
+             auto s = std::make_unique<Searcher>();
+             s->cfg = puct_config_from_py(kw, "puct");
+             return s;
+           }),
+           "PUCT guided by an evaluator; use tilecraft.PUCTBot.")
+      .def("search",
+           [](Searcher& self, const P& p, const py::object& evaluator) {
+             const std::vector<int> shape = p.s.observation_shape();
+             PyEvaluatorCall call{std::vector<py::ssize_t>(shape.begin(), shape.end()), S::kName};
+             self.buf.init(p.s.observation_size(), p.s.num_distinct_actions(), p.s.num_players());
+             PuctResult r;
+             {
+               py::gil_scoped_release release;
+               r = run_puct(self.search, self.buf, p.s, p.hist.size(), self.cfg,
+                            [&](EvalBuffer& b) { call(evaluator, b); });
+             }
+             return puct_result_to_py(p.s, r);
+           },
+           py::arg("state"), py::arg("evaluator"),
+           "Searches from `state` (a re-determinized copy) calling evaluator(observations, legal_mask, players) "
+           "-> (logits float32 (B, A), values float32 (B, players)) on batches of at most batch_size leaves.");
+  cls.attr("PUCTSearcher") = searcher;
+
+  cls.def_static(
+      "puct_self_play",
+      [](const py::dict& config, const py::list& bots, const py::list& evaluators, long long n_games,
+         long long first_game, long long seed, int concurrent, bool rotate, bool record) {
+        auto cfg = config_from_py<S>(config);
+        std::vector<PuctBotSpec> specs;
+        for (auto h : bots) {
+          py::dict d = py::reinterpret_borrow<py::dict>(h);
+          const std::string kind = py::str(d["kind"]);
+          PuctBotSpec b;
+          if (kind == "puct") {
+            b.kind = PuctBotSpec::kPuct;
+            b.evaluator = d["evaluator"].cast<int32_t>();
+            py::dict rest;
+            for (auto item : d) {
+              const std::string key = py::str(item.first);
+              if (key != "kind" && key != "evaluator") rest[item.first] = item.second;
+            }
+            b.puct = puct_config_from_py(rest, "self_play puct bot");
+          } else {
+            const BotSpec base = bot_spec_from_py(h);
+            b.kind = static_cast<PuctBotSpec::Kind>(base.kind);
+            b.mcts = base.mcts;
+          }
+          specs.push_back(b);
+        }
+        const S probe(*cfg, 0);
+        const std::vector<int> shape = probe.observation_shape();
+        PyEvaluatorCall call{std::vector<py::ssize_t>(shape.begin(), shape.end()), S::kName};
+        std::vector<py::object> fns;
+        for (auto e : evaluators) fns.push_back(py::reinterpret_borrow<py::object>(e));
+        PuctSelfPlayStats stats;
+        SelfPlayResults r;
+        {
+          py::gil_scoped_release release;
+          r = puct_self_play<S>(*cfg, specs, static_cast<int>(fns.size()), n_games, first_game, seed_from_py(seed),
+                                concurrent, rotate, record, [&](int e, EvalBuffer& b) { call(fns[e], b); }, stats);
+        }
+        const py::ssize_t g = r.games, np = r.players;
+        py::dict d;
+        d["scores"] = to_array(r.scores, {g, np});
+        d["returns"] = to_array(r.returns, {g, np});
+        py::array_t<bool> winners({g, np});
+        if (g) std::memcpy(winners.mutable_data(), r.winners.data(), r.winners.size());
+        d["winners"] = winners;
+        d["seat_bot"] = to_array(r.seat_bot, {g, np});
+        d["length"] = to_array(r.length, {g});
+        d["state_seed"] = to_array(r.state_seed, {g});
+        py::list actions;
+        for (const auto& a : r.actions) actions.append(to_array(a, {static_cast<py::ssize_t>(a.size())}));
+        d["actions"] = actions;
+        if (record) {
+          const py::ssize_t rows = static_cast<py::ssize_t>(r.player.size());
+          py::dict t;
+          t["observation"] = to_array(r.observation, {rows, r.obs_size});
+          py::array_t<bool> mask({rows, static_cast<py::ssize_t>(r.num_actions)});
+          if (rows) std::memcpy(mask.mutable_data(), r.legal_mask.data(), r.legal_mask.size());
+          t["legal_mask"] = mask;
+          t["policy"] = to_array(r.policy, {rows, r.num_actions});
+          t["player"] = to_array(r.player, {rows});
+          t["game"] = to_array(r.game, {rows});
+          t["returns"] = to_array(r.final_returns, {rows, np});
+          d["training"] = t;
+        }
+        py::dict st;
+        st["evaluator_calls"] = stats.calls;
+        st["evaluator_rows"] = stats.rows;
+        st["steps"] = stats.steps;
+        st["full_calls"] = stats.full_calls;
+        st["full_rows"] = stats.full_rows;
+        st["simulations"] = stats.simulations;
+        st["searches"] = stats.searches;
+        st["seconds_cpp"] = stats.seconds_cpp;
+        st["seconds_evaluator_calls"] = stats.seconds_eval;
+        d["stats"] = st;
+        return d;
+      },
+      py::arg("config"), py::arg("bots"), py::arg("evaluators"), py::arg("n_games"), py::arg("first_game") = 0,
+      py::arg("seed") = 0, py::arg("concurrent") = 256, py::arg("rotate") = true, py::arg("record") = false,
+      "Batched self-play with PUCT bots guided by Python evaluators. Use tilecraft.self_play.");
+}
+
+}  // namespace tilecraft

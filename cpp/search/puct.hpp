@@ -1,0 +1,872 @@
+// Game-generic PUCT (AlphaZero-style search) over any State of cpp/core/game.hpp, guided by a
+// batched evaluator that lives outside C++ (a Python model: numpy, PyTorch, JAX...).
+//
+// The search is a resumable state machine so that many searches (many games) can share one
+// evaluator call: collect() runs simulations until `quota` new leaves wait for an evaluation (or
+// the budget is spent, or the search must wait for results), writing each leaf's observation,
+// legal mask and seat into an EvalBuffer; the caller fills the buffer's logits and values (one
+// evaluator call for the whole buffer); deliver() expands those leaves and backs their values up.
+// Simulations in flight carry a virtual loss (their visit is counted before their value arrives,
+// i.e. as a reward of 0), which spreads one batch over different leaves; a simulation that reaches
+// a leaf already waiting for its evaluation waits with it and gets the same value.
+//
+// Tree and determinization follow mcts.hpp's MCTS (determinize="search"): one determinization of
+// the root per search, drawn with resample_hidden(observer, seed) from the searcher's own seed
+// (tree_common.hpp), so the evaluator only ever sees observations of the seat to move in a
+// determinized state. In sampled-chance games chance happens inside apply() from the
+// determinized state's RNG (the tree is closed-loop); explicit chance nodes are tree nodes whose
+// outcomes are sampled with their probabilities. Values are max^n: each node keeps the sum of the
+// rewards of the seat that moved into it, on the [0, 1] win-share scale of tree_common.hpp.
+//
+// The root's own evaluation is not a simulation: after a search of n simulations the root's
+// children hold exactly n visits. Options:
+//  - PUCT selection: Q + c_puct * P * sqrt(N_parent) / (1 + N_child); an unvisited child's Q is the
+//    evaluator's value of the parent for the seat to move there.
+//  - root noise: Dirichlet(alpha) mixed into the root priors with weight `fraction`.
+//  - Gumbel root (Danihelka et al. 2022, "Policy improvement by planning with Gumbel"): the root
+//    considers the top-m actions by Gumbel noise + logits and splits the simulations between them by
+//    sequential halving on g + logits + sigma(q); the policy target is softmax(logits +
+//    sigma(completed q)). Interior nodes use PUCT.
+// Everything is deterministic for a seed and a deterministic evaluator; batch_size changes the
+// result (virtual loss changes which leaves are expanded together) except with batch_size = 1,
+// which is plain sequential PUCT.
+#pragma once
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <vector>
+
+#include "core/action_list.hpp"
+#include "core/errors.hpp"
+#include "core/game.hpp"
+#include "core/rng.hpp"
+#include "search/mcts.hpp"
+#include "search/playout.hpp"
+#include "search/self_play.hpp"
+#include "search/tree_common.hpp"
+
+namespace tilecraft {
+
+struct PuctConfig {
+  int32_t simulations = 200;    // per search; the root's evaluation comes on top
+  double c_puct = 1.25;
+  double noise_alpha = 0.3;     // root Dirichlet noise, used when noise_fraction > 0
+  double noise_fraction = 0.0;
+  double temperature = 0.0;     // 0: most visited child; > 0: sample with visits^(1/temperature)
+  int32_t temperature_moves = -1;  // temperature only while the game has fewer actions; -1: always
+  int32_t batch_size = 8;       // leaves per evaluator call (per game in batched self-play)
+  uint64_t seed = 0;
+  bool gumbel = false;
+  int32_t gumbel_actions = 16;  // m: actions the Gumbel root considers
+  double gumbel_c_visit = 50.0;
+  double gumbel_c_scale = 0.1;
+
+  void validate() const {
+    require<std::invalid_argument>(simulations >= 1 && simulations <= 10000000, "puct: simulations must be 1..1e7, got ",
+                                   simulations);
+    require<std::invalid_argument>(std::isfinite(c_puct) && c_puct >= 0, "puct: c_puct must be a number >= 0, got ",
+                                   c_puct);
+    require<std::invalid_argument>(std::isfinite(noise_alpha) && noise_alpha > 0,
+                                   "puct: the root noise alpha must be > 0, got ", noise_alpha);
+    require<std::invalid_argument>(std::isfinite(noise_fraction) && noise_fraction >= 0 && noise_fraction <= 1,
+                                   "puct: the root noise fraction must be in [0, 1], got ", noise_fraction);
+    require<std::invalid_argument>(std::isfinite(temperature) && temperature >= 0,
+                                   "puct: temperature must be >= 0, got ", temperature);
+    require<std::invalid_argument>(temperature_moves >= -1, "puct: temperature_moves must be >= -1, got ",
+                                   temperature_moves);
+    require<std::invalid_argument>(batch_size >= 1 && batch_size <= 65536, "puct: batch_size must be 1..65536, got ",
+                                   batch_size);
+    require<std::invalid_argument>(gumbel_actions >= 1, "puct: gumbel_actions must be >= 1, got ", gumbel_actions);
+    require<std::invalid_argument>(std::isfinite(gumbel_c_visit) && gumbel_c_visit >= 0,
+                                   "puct: gumbel_c_visit must be >= 0, got ", gumbel_c_visit);
+    require<std::invalid_argument>(std::isfinite(gumbel_c_scale) && gumbel_c_scale >= 0,
+                                   "puct: gumbel_c_scale must be >= 0, got ", gumbel_c_scale);
+  }
+};
+
+// Leaves waiting for one evaluator call: inputs written by the searches, outputs by the caller.
+struct EvalBuffer {
+  int obs_size = 0;
+  int num_actions = 0;
+  int players = 0;
+  int rows = 0;
+  std::vector<float> obs;       // rows * obs_size
+  std::vector<uint8_t> mask;    // rows * num_actions
+  std::vector<int32_t> player;  // rows: the seat to move at the leaf (whose observation it is)
+  std::vector<float> logits;    // rows * num_actions (filled by the caller)
+  std::vector<float> values;    // rows * players: win shares in [0, 1] (filled by the caller)
+
+  void init(int obs_size_, int num_actions_, int players_) {
+    obs_size = obs_size_;
+    num_actions = num_actions_;
+    players = players_;
+    rows = 0;
+  }
+  void clear() { rows = 0; }
+  // Appends the observation of `seat` in `s` and the legal mask; returns the row.
+  template <class S, int N>
+  int32_t add(const S& s, int seat, const ActionList<N>& legal) {
+    const int r = rows++;
+    if (static_cast<size_t>(rows) * obs_size > obs.size()) {
+      const size_t cap = std::max<size_t>(64, 2 * static_cast<size_t>(rows));
+      obs.resize(cap * obs_size);
+      mask.resize(cap * num_actions);
+      player.resize(cap);
+    }
+    s.observation(seat, obs.data() + static_cast<size_t>(r) * obs_size);
+    uint8_t* m = mask.data() + static_cast<size_t>(r) * num_actions;
+    std::memset(m, 0, num_actions);
+    for (int32_t a : legal) m[a] = 1;
+    player[r] = seat;
+    return r;
+  }
+  // Sizes the outputs for `rows` rows (the caller writes them).
+  void size_outputs() {
+    logits.resize(static_cast<size_t>(rows) * num_actions);
+    values.resize(static_cast<size_t>(rows) * players);
+  }
+};
+
+struct PuctNode {
+  int32_t first_child = -1;  // children are contiguous: [first_child, first_child + num_children)
+  int32_t action = -1;
+  int32_t visits = 0;        // simulations through this node, those in flight included
+  int32_t leaf = -1;         // while waiting for its evaluation: its leaf index
+  float prior = 0.0f;        // policy prior, or the outcome's probability below a chance node
+  float value = 0.0f;        // sum of the mover's rewards over finished simulations
+  float net = 0.0f;          // the evaluator's value of this position for the seat to move here
+  int16_t num_children = 0;
+  int8_t mover = kTerminalSeat;  // seat that played `action`; kChanceSeat for an outcome
+  uint8_t status = 0;        // kNew, kPending, kExpanded, kTerminal
+};
+
+struct PuctResult {
+  int32_t action = -1;
+  std::vector<int32_t> actions;  // root children, ascending action id
+  std::vector<int64_t> visits;
+  std::vector<double> values;    // mean reward of the mover for each child (0 when unvisited)
+  std::vector<double> policy;    // visit distribution, or the Gumbel root's improved policy
+  std::vector<double> prior;     // the evaluator's prior at the root (noise included)
+  double root_value = 0.0;       // the evaluator's value of the root for the seat to move
+  int64_t simulations = 0;
+  int64_t nodes = 0;
+  int64_t evaluations = 0;       // rows this search handed to the evaluator (the root included)
+};
+
+template <class S>
+class PuctSearch {
+ public:
+  static constexpr uint8_t kNew = 0, kPending = 1, kExpanded = 2, kTerminal = 3;
+  static constexpr int kWait = -1;
+
+  // A fresh search from `state` (its hidden parts are never read: the root is re-determinized
+  // from `seed` and the history length). cfg.seed is ignored in favour of `seed`.
+  void start(const S& state, size_t history_len, const PuctConfig& cfg, uint64_t seed) {
+    check_searchable(state, "puct");
+    cfg_ = cfg;
+    history_len_ = history_len;
+    rng_ = Rng(mix_seed(seed, history_len));
+    observer_ = state.current_player();
+    root_.reset(new S(determinized_root(state, observer_, rng_)));
+    nodes_.clear();
+    nodes_.push_back(PuctNode{});
+    nodes_.reserve(static_cast<size_t>(std::min<int64_t>(int64_t{cfg.simulations} * 24 + 256, 1 << 22)));
+    leaves_.clear();
+    waiting_.clear();
+    paths_.clear();
+    started_ = completed_ = evaluations_ = 0;
+    root_requested_ = false;
+    gumbel_ready_ = false;
+    schedule_.clear();
+    schedule_pos_ = 0;
+  }
+
+  bool done() const {
+    return root_requested_ && nodes_[0].status == kExpanded && completed_ == cfg_.simulations;
+  }
+  int64_t in_flight() const { return started_ - completed_; }
+  const PuctConfig& config() const { return cfg_; }
+
+  // Runs simulations until `quota` new leaves wait in `buf`, every simulation has started, or the
+  // search must wait for the leaves already in `buf`. Returns the number of new leaves.
+  int collect(EvalBuffer& buf, int quota) {
+    if (!root_requested_) {
+      root_requested_ = true;
+      S& s = scratch_ = *root_;
+      request(buf, s, 0);  // the root's evaluation: not a simulation
+      return 1;
+    }
+    if (nodes_[0].status != kExpanded) return 0;
+    int added = 0;
+    while (added < quota && started_ < cfg_.simulations) {
+      int32_t forced = -1;
+      if (cfg_.gumbel) {
+        forced = gumbel_next();
+        if (forced == kWait) break;
+      }
+      ++started_;
+      added += simulate(buf, forced);
+    }
+    return added;
+  }
+
+  // Expands the leaves this search put in `buf` (whose outputs the caller has filled) and backs
+  // their values up.
+  void deliver(const EvalBuffer& buf) {
+    const int np = buf.players;
+    for (const Leaf& lf : leaves_) {
+      PuctNode& n = nodes_[lf.node];
+      const float* lg = buf.logits.data() + static_cast<size_t>(lf.row) * buf.num_actions;
+      const float* v = buf.values.data() + static_cast<size_t>(lf.row) * np;
+      float best = -INFINITY;
+      for (int i = 0; i < n.num_children; ++i) best = std::max(best, lg[nodes_[n.first_child + i].action]);
+      double total = 0;
+      for (int i = 0; i < n.num_children; ++i) {
+        PuctNode& c = nodes_[n.first_child + i];
+        c.prior = std::exp(lg[c.action] - best);
+        total += c.prior;
+      }
+      for (int i = 0; i < n.num_children; ++i) nodes_[n.first_child + i].prior = static_cast<float>(nodes_[n.first_child + i].prior / total);
+      n.net = v[lf.seat];
+      n.status = kExpanded;
+      n.leaf = -1;
+      if (lf.node == 0) root_expanded(v, np);
+    }
+    double r[kMaxSearchPlayers];
+    for (const Waiting& w : waiting_) {
+      const Leaf& lf = leaves_[w.leaf];
+      const float* v = buf.values.data() + static_cast<size_t>(lf.row) * np;
+      for (int p = 0; p < np; ++p) r[p] = v[p];
+      backup(paths_.data() + w.path, w.length, r);
+    }
+    evaluations_ += static_cast<int64_t>(leaves_.size());
+    leaves_.clear();
+    waiting_.clear();
+    paths_.clear();
+  }
+
+  // The outcome of a finished search (done()).
+  PuctResult result() {
+    PuctResult out;
+    const PuctNode& root = nodes_[0];
+    out.simulations = completed_;
+    out.nodes = static_cast<int64_t>(nodes_.size());
+    out.evaluations = evaluations_;
+    out.root_value = root.net;
+    const int n = root.num_children;
+    int64_t total = 0;
+    for (int i = 0; i < n; ++i) {
+      const PuctNode& c = nodes_[root.first_child + i];
+      out.actions.push_back(c.action);
+      out.visits.push_back(c.visits);
+      out.values.push_back(c.visits ? c.value / c.visits : 0.0);
+      out.prior.push_back(c.prior);
+      total += c.visits;
+    }
+    if (cfg_.gumbel) {
+      std::vector<double> q = completed_q();
+      const double sig = sigma_scale();
+      double best = -1e300;
+      out.policy.resize(n);
+      for (int i = 0; i < n; ++i) best = std::max(best, out.policy[i] = logp_[i] + sig * q[i]);
+      double z = 0;
+      for (int i = 0; i < n; ++i) z += (out.policy[i] = std::exp(out.policy[i] - best));
+      for (int i = 0; i < n; ++i) out.policy[i] /= z;
+      int pick = remaining_.empty() ? 0 : remaining_[0];
+      double pick_score = -1e300;
+      for (int i : remaining_) {
+        const double sc = gumbel_[i] + logp_[i] + sig * q[i];
+        if (sc > pick_score) {
+          pick_score = sc;
+          pick = i;
+        }
+      }
+      out.action = out.actions[pick];
+      return out;
+    }
+    for (int i = 0; i < n; ++i) out.policy.push_back(total ? static_cast<double>(out.visits[i]) / total : 1.0 / n);
+    const bool hot = cfg_.temperature > 0 &&
+                     (cfg_.temperature_moves < 0 || history_len_ < static_cast<size_t>(cfg_.temperature_moves));
+    int pick = 0;
+    if (hot && total > 0) {
+      std::vector<double> w(n);
+      double z = 0;
+      const double inv = 1.0 / cfg_.temperature;
+      const double vmax = static_cast<double>(*std::max_element(out.visits.begin(), out.visits.end()));
+      for (int i = 0; i < n; ++i) z += (w[i] = out.visits[i] ? std::pow(out.visits[i] / vmax, inv) : 0.0);
+      double u = rng_.uniform() * z;
+      pick = n - 1;
+      for (int i = 0; i < n; ++i) {
+        if (w[i] > 0 && (u -= w[i]) < 0) {
+          pick = i;
+          break;
+        }
+      }
+      while (out.visits[pick] == 0) --pick;  // rounding at the end of the scan
+    } else {
+      for (int i = 1; i < n; ++i)
+        if (out.visits[i] > out.visits[pick] || (out.visits[i] == out.visits[pick] && out.values[i] > out.values[pick]))
+          pick = i;
+    }
+    out.action = out.actions[pick];
+    return out;
+  }
+
+ private:
+  struct Leaf {
+    int32_t node;
+    int32_t row;
+    int32_t seat;
+  };
+  struct Waiting {
+    int32_t leaf;
+    int32_t path;    // offset into paths_
+    int32_t length;
+  };
+
+  // One simulation from the root (through root child `forced` when >= 0). Returns 1 when it left
+  // a new leaf in `buf`, 0 when it finished (terminal) or waits on a leaf already requested.
+  int simulate(EvalBuffer& buf, int32_t forced) {
+    S& s = scratch_ = *root_;
+    path_.clear();
+    path_.push_back(0);
+    ++nodes_[0].visits;
+    int32_t at = 0;
+    for (;;) {
+      uint8_t status = nodes_[at].status;
+      if (status == kNew) {
+        if (s.is_terminal()) {
+          nodes_[at].status = status = kTerminal;
+        } else if (s.is_chance_node()) {
+          expand_chance(at, s);
+          status = kExpanded;
+        } else {
+          const int32_t leaf = request(buf, s, at);
+          wait_on(leaf);
+          return 1;
+        }
+      }
+      if (status == kTerminal) {
+        double r[kMaxSearchPlayers];
+        terminal_rewards(s, r);
+        backup(path_.data(), static_cast<int32_t>(path_.size()), r);
+        return 0;
+      }
+      if (status == kPending) {
+        wait_on(nodes_[at].leaf);
+        return 0;
+      }
+      int32_t child;
+      if (s.is_chance_node()) {
+        child = sample_child(at);
+      } else if (at == 0 && forced >= 0) {
+        child = nodes_[0].first_child + forced;
+      } else {
+        child = select(at);
+      }
+      s.apply(nodes_[child].action);
+      ++nodes_[child].visits;
+      path_.push_back(child);
+      at = child;
+    }
+  }
+
+  // Creates the children of decision node `at` (priors come with the evaluation) and asks for it.
+  int32_t request(EvalBuffer& buf, const S& s, int32_t at) {
+    s.legal_actions(legal_);
+    const int seat = s.current_player();
+    const int32_t first = static_cast<int32_t>(nodes_.size());
+    for (int32_t a : legal_) {
+      PuctNode c;
+      c.action = a;
+      c.mover = static_cast<int8_t>(seat);
+      nodes_.push_back(c);
+    }
+    PuctNode& n = nodes_[at];
+    n.first_child = first;
+    n.num_children = static_cast<int16_t>(legal_.size);
+    n.status = kPending;
+    n.leaf = static_cast<int32_t>(leaves_.size());
+    leaves_.push_back(Leaf{at, buf.add(s, seat, legal_), seat});
+    return n.leaf;
+  }
+
+  void wait_on(int32_t leaf) {
+    waiting_.push_back(Waiting{leaf, static_cast<int32_t>(paths_.size()), static_cast<int32_t>(path_.size())});
+    paths_.insert(paths_.end(), path_.begin(), path_.end());
+  }
+
+  void expand_chance(int32_t at, const S& s) {
+    ChanceList<S::kMaxChanceOutcomes> outcomes;
+    s.chance_outcomes(outcomes);
+    const int32_t first = static_cast<int32_t>(nodes_.size());
+    for (const auto& o : outcomes) {
+      PuctNode c;
+      c.action = o.outcome;
+      c.mover = static_cast<int8_t>(kChanceSeat);
+      c.prior = static_cast<float>(o.probability);
+      nodes_.push_back(c);
+    }
+    PuctNode& n = nodes_[at];
+    n.first_child = first;
+    n.num_children = static_cast<int16_t>(outcomes.size);
+    n.status = kExpanded;
+  }
+
+  int32_t sample_child(int32_t at) {
+    const PuctNode& n = nodes_[at];
+    double u = rng_.uniform();
+    for (int i = 0; i < n.num_children - 1; ++i)
+      if ((u -= nodes_[n.first_child + i].prior) < 0) return n.first_child + i;
+    return n.first_child + n.num_children - 1;
+  }
+
+  int32_t select(int32_t at) const {
+    const PuctNode& n = nodes_[at];
+    const double scale = cfg_.c_puct * std::sqrt(static_cast<double>(std::max(1, n.visits)));
+    const double fpu = n.net;
+    int32_t best = n.first_child;
+    double best_score = -1e300;
+    for (int32_t c = n.first_child, e = n.first_child + n.num_children; c < e; ++c) {
+      const PuctNode& ch = nodes_[c];
+      const double q = ch.visits ? static_cast<double>(ch.value) / ch.visits : fpu;
+      const double score = q + scale * ch.prior / (1 + ch.visits);
+      if (score > best_score) {
+        best_score = score;
+        best = c;
+      }
+    }
+    return best;
+  }
+
+  void backup(const int32_t* path, int32_t length, const double* r) {
+    for (int32_t i = 1; i < length; ++i) {
+      PuctNode& n = nodes_[path[i]];
+      if (n.mover >= 0) n.value += static_cast<float>(r[n.mover]);
+    }
+    ++completed_;
+  }
+
+  // Root noise and the Gumbel root's set-up, once the root's priors are known.
+  void root_expanded(const float*, int) {
+    PuctNode& root = nodes_[0];
+    const int n = root.num_children;
+    if (cfg_.gumbel) {
+      logp_.assign(n, 0.0);
+      gumbel_.assign(n, 0.0);
+      for (int i = 0; i < n; ++i) {
+        logp_[i] = std::log(std::max(1e-30, static_cast<double>(nodes_[root.first_child + i].prior)));
+        double u = rng_.uniform();
+        while (u <= 0.0) u = rng_.uniform();
+        gumbel_[i] = -std::log(-std::log(u));
+      }
+      std::vector<int> order(n);
+      for (int i = 0; i < n; ++i) order[i] = i;
+      std::stable_sort(order.begin(), order.end(),
+                       [&](int a, int b) { return gumbel_[a] + logp_[a] > gumbel_[b] + logp_[b]; });
+      considered_ = std::min(n, cfg_.gumbel_actions);
+      remaining_.assign(order.begin(), order.begin() + considered_);
+      phases_ = 0;
+      while ((1 << phases_) < considered_) ++phases_;
+      phases_ = std::max(phases_, 1);
+      build_phase();
+      gumbel_ready_ = true;
+      return;
+    }
+    if (cfg_.noise_fraction > 0 && n > 0) {
+      std::vector<double> noise(n);
+      double z = 0;
+      for (int i = 0; i < n; ++i) z += (noise[i] = sample_gamma(cfg_.noise_alpha));
+      for (int i = 0; i < n; ++i) {
+        PuctNode& c = nodes_[root.first_child + i];
+        const double eta = z > 0 ? noise[i] / z : 1.0 / n;
+        c.prior = static_cast<float>((1 - cfg_.noise_fraction) * c.prior + cfg_.noise_fraction * eta);
+      }
+    }
+  }
+
+  // Gamma(alpha, 1) (Marsaglia and Tsang; boosted for alpha < 1), from the search rng.
+  double sample_gamma(double alpha) {
+    if (alpha < 1.0) {
+      double u = rng_.uniform();
+      while (u <= 0.0) u = rng_.uniform();
+      return sample_gamma(alpha + 1.0) * std::pow(u, 1.0 / alpha);
+    }
+    const double d = alpha - 1.0 / 3.0, c = 1.0 / std::sqrt(9.0 * d);
+    for (;;) {
+      double x, v;
+      do {
+        double u1 = rng_.uniform();
+        while (u1 <= 0.0) u1 = rng_.uniform();
+        const double u2 = rng_.uniform();
+        x = std::sqrt(-2.0 * std::log(u1)) * std::cos(6.283185307179586 * u2);
+        v = 1.0 + c * x;
+      } while (v <= 0);
+      v = v * v * v;
+      const double u = rng_.uniform();
+      if (u < 1 - 0.0331 * x * x * x * x || std::log(std::max(u, 1e-300)) < 0.5 * x * x + d * (1 - v + std::log(v)))
+        return d * v;
+    }
+  }
+
+  // ---- Gumbel root: sequential halving ----
+  double sigma_scale() const {
+    const PuctNode& root = nodes_[0];
+    int32_t max_n = 0;
+    for (int i = 0; i < root.num_children; ++i) max_n = std::max(max_n, nodes_[root.first_child + i].visits);
+    return (cfg_.gumbel_c_visit + max_n) * cfg_.gumbel_c_scale;
+  }
+
+  // Each root child's Q for the mover; unvisited ones get the mixed value estimate.
+  std::vector<double> completed_q() const {
+    const PuctNode& root = nodes_[0];
+    const int n = root.num_children;
+    std::vector<double> q(n, 0.0);
+    double sum_n = 0, sum_p = 0, sum_pq = 0;
+    for (int i = 0; i < n; ++i) {
+      const PuctNode& c = nodes_[root.first_child + i];
+      if (c.visits > 0) {
+        q[i] = static_cast<double>(c.value) / c.visits;
+        sum_n += c.visits;
+        sum_p += c.prior;
+        sum_pq += c.prior * q[i];
+      }
+    }
+    const double mixed = sum_p > 0 ? (root.net + sum_n * sum_pq / sum_p) / (1 + sum_n) : root.net;
+    for (int i = 0; i < n; ++i)
+      if (nodes_[root.first_child + i].visits == 0) q[i] = mixed;
+    return q;
+  }
+
+  void build_phase() {
+    schedule_.clear();
+    schedule_pos_ = 0;
+    const int left = cfg_.simulations - static_cast<int>(started_);
+    if (left <= 0) return;
+    const int k = static_cast<int>(remaining_.size());
+    if (k == 1) {
+      schedule_.assign(left, remaining_[0]);
+      return;
+    }
+    const int per = std::max(1, cfg_.simulations / (phases_ * k));
+    for (int round = 0; round < per; ++round)
+      for (int i : remaining_) schedule_.push_back(i);
+    if (static_cast<int>(schedule_.size()) > left) schedule_.resize(left);
+  }
+
+  // The root child the next simulation visits, or kWait until the ones in flight come back.
+  int32_t gumbel_next() {
+    if (schedule_pos_ < schedule_.size()) return schedule_[schedule_pos_++];
+    if (in_flight() > 0) return kWait;
+    // Halve: keep the better half by g + logits + sigma(q).
+    const std::vector<double> q = completed_q();
+    const double sig = sigma_scale();
+    std::stable_sort(remaining_.begin(), remaining_.end(), [&](int a, int b) {
+      return gumbel_[a] + logp_[a] + sig * q[a] > gumbel_[b] + logp_[b] + sig * q[b];
+    });
+    if (remaining_.size() > 1) remaining_.resize((remaining_.size() + 1) / 2);
+    build_phase();
+    if (schedule_pos_ < schedule_.size()) return schedule_[schedule_pos_++];
+    return kWait;  // nothing left to start
+  }
+
+  PuctConfig cfg_;
+  size_t history_len_ = 0;
+  Rng rng_;
+  int observer_ = 0;
+  std::unique_ptr<S> root_;
+  std::vector<PuctNode> nodes_{PuctNode{}};
+  std::vector<Leaf> leaves_;
+  std::vector<Waiting> waiting_;
+  std::vector<int32_t> paths_;
+  std::vector<int32_t> path_;
+  ActionList<S::kMaxActions> legal_;
+  int64_t started_ = 0, completed_ = 0, evaluations_ = 0;
+  bool root_requested_ = false;
+  // Gumbel root
+  bool gumbel_ready_ = false;
+  int considered_ = 0, phases_ = 1;
+  std::vector<double> logp_, gumbel_;
+  std::vector<int> remaining_;
+  std::vector<int32_t> schedule_;
+  size_t schedule_pos_ = 0;
+
+ public:
+  // Scratch state of the running simulation (States may have no default constructor).
+  struct Scratch {
+    std::unique_ptr<S> p;
+    S& operator=(const S& s) {
+      if (!p) p.reset(new S(s));
+      else *p = s;
+      return *p;
+    }
+  };
+
+ private:
+  Scratch scratch_;
+};
+
+// One search to the end with one evaluator: eval(EvalBuffer&) fills the buffer's outputs.
+template <class S, class Eval>
+PuctResult run_puct(PuctSearch<S>& search, EvalBuffer& buf, const S& state, size_t history_len, const PuctConfig& cfg,
+                    Eval&& eval) {
+  search.start(state, history_len, cfg, cfg.seed);
+  while (!search.done()) {
+    buf.clear();
+    search.collect(buf, cfg.batch_size);
+    if (buf.rows) {
+      buf.size_outputs();
+      eval(buf);
+    }
+    search.deliver(buf);
+  }
+  return search.result();
+}
+
+// ---- batched self-play: many games at once, one evaluator call per evaluator and step ----
+
+// A seat's bot: the built-in kinds of self_play.hpp plus PUCT with its evaluator index.
+struct PuctBotSpec {
+  enum Kind : int32_t { kRandom = 0, kGreedy = 1, kMcts = 2, kPuct = 3 };
+  Kind kind = kRandom;
+  MctsConfig mcts;
+  PuctConfig puct;
+  int32_t evaluator = 0;
+};
+
+struct PuctSelfPlayStats {
+  int64_t calls = 0;          // evaluator calls
+  int64_t rows = 0;           // observations handed to evaluators
+  int64_t steps = 0;          // collect / evaluate / deliver rounds
+  int64_t full_calls = 0;     // calls (and their rows) in steps where every slot had a game
+  int64_t full_rows = 0;
+  int64_t simulations = 0;
+  int64_t searches = 0;
+  double seconds_cpp = 0.0;   // collect and deliver (the evaluator calls excluded)
+  double seconds_eval = 0.0;  // inside eval(): the callback, crossing included
+};
+
+// Plays games [first_game, first_game + n_games) of the stream `seed` (game i is seeded from
+// mix_seed(seed, i) as in self_play.hpp, so a game does not depend on which others share its
+// batches), `concurrent` at a time. eval(e, buf) fills buf's outputs with evaluator e.
+template <class S, class Eval>
+SelfPlayResults puct_self_play(const typename S::Config& config, const std::vector<PuctBotSpec>& bots,
+                               int n_evaluators, int64_t n_games, int64_t first_game, uint64_t seed, int concurrent,
+                               bool rotate, bool record, Eval&& eval, PuctSelfPlayStats& stats) {
+  using Clock = std::chrono::steady_clock;
+  require<std::invalid_argument>(!bots.empty(), "self_play: give at least one bot");
+  require<std::invalid_argument>(n_games >= 0 && first_game >= 0, "self_play: n_games must be >= 0, got ", n_games);
+  require<std::invalid_argument>(concurrent >= 1, "self_play: concurrent_games must be >= 1, got ", concurrent);
+  for (const auto& b : bots) {
+    if (b.kind == PuctBotSpec::kMcts) b.mcts.validate();
+    if (b.kind == PuctBotSpec::kPuct) {
+      b.puct.validate();
+      require<std::invalid_argument>(b.evaluator >= 0 && b.evaluator < n_evaluators, "self_play: evaluator index ",
+                                     b.evaluator, " out of range");
+    }
+  }
+  const S probe(config, 0);
+  const int p = probe.num_players();
+  require<std::invalid_argument>(p <= kMaxSearchPlayers, "self_play: at most ", kMaxSearchPlayers, " players");
+  const int nb = static_cast<int>(bots.size());
+  SelfPlayResults r;
+  r.players = p;
+  r.games = n_games;
+  r.obs_size = probe.observation_size();
+  r.num_actions = probe.num_distinct_actions();
+  r.scores.assign(n_games * p, 0.0);
+  r.returns.assign(n_games * p, 0.0);
+  r.winners.assign(n_games * p, 0);
+  r.seat_bot.assign(n_games * p, 0);
+  r.length.assign(n_games, 0);
+  r.state_seed.assign(n_games, 0);
+  r.actions.assign(n_games, {});
+  std::vector<detail::GameRecord> records(record ? n_games : 0);
+  std::vector<EvalBuffer> bufs(n_evaluators);
+  for (auto& b : bufs) b.init(r.obs_size, r.num_actions, p);
+
+  struct Slot {
+    bool live = false;
+    bool searching = false;
+    int64_t g = -1;
+    uint64_t game_seed = 0;
+    std::unique_ptr<S> s;
+    Rng rng;
+    std::vector<int> who;
+    std::vector<std::unique_ptr<MctsSearcher<S>>> mcts;
+    PuctSearch<S> search;
+    int search_eval = 0;
+  };
+  std::vector<Slot> slots(static_cast<size_t>(std::min<int64_t>(concurrent, std::max<int64_t>(n_games, 1))));
+  int64_t next = 0;
+  std::vector<float> pol;
+  ActionList<S::kMaxActions> legal;
+
+  auto start_game = [&](Slot& sl, int64_t g) {
+    sl.live = true;
+    sl.searching = false;
+    sl.g = g;
+    sl.game_seed = mix_seed(seed, static_cast<uint64_t>(first_game + g));
+    r.state_seed[g] = static_cast<int64_t>(mix_seed(sl.game_seed, 0) >> 1);
+    sl.s.reset(new S(config, static_cast<uint64_t>(r.state_seed[g])));
+    sl.rng = Rng(mix_seed(sl.game_seed, 1));
+    sl.who.assign(p, 0);
+    sl.mcts.clear();
+    sl.mcts.resize(p);
+    for (int k = 0; k < p; ++k) {
+      sl.who[k] = rotate ? static_cast<int>((k + first_game + g) % nb) : k % nb;
+      r.seat_bot[g * p + k] = sl.who[k];
+      const PuctBotSpec& b = bots[sl.who[k]];
+      if (b.kind == PuctBotSpec::kMcts) {
+        MctsConfig c = b.mcts;
+        c.seed = mix_seed(sl.game_seed, 2 + static_cast<uint64_t>(k));
+        sl.mcts[k] = std::make_unique<MctsSearcher<S>>(c);
+      }
+    }
+  };
+  auto record_row = [&](Slot& sl, int me) {
+    detail::GameRecord& rec = records[sl.g];
+    const S& s = *sl.s;
+    const size_t o = rec.observation.size();
+    rec.observation.resize(o + r.obs_size);
+    s.observation(me, rec.observation.data() + o);
+    s.legal_actions(legal);
+    const size_t m = rec.legal_mask.size();
+    rec.legal_mask.resize(m + r.num_actions, 0);
+    for (int32_t x : legal) rec.legal_mask[m + x] = 1;
+    rec.policy.insert(rec.policy.end(), pol.begin(), pol.end());
+    rec.player.push_back(me);
+  };
+  auto finish_game = [&](Slot& sl) {
+    const S& s = *sl.s;
+    const int64_t g = sl.g;
+    r.length[g] = static_cast<int32_t>(r.actions[g].size());
+    s.scores(&r.scores[g * p]);
+    s.returns(&r.returns[g * p]);
+    const uint32_t w = s.winners();
+    for (int k = 0; k < p; ++k) r.winners[g * p + k] = (w >> k) & 1u;
+    sl.live = false;
+    sl.s.reset();
+  };
+  // Moves one game on until it has `quota` leaves waiting (or waits, or no game is left).
+  auto advance = [&](Slot& sl) {
+    int requested = 0;
+    for (;;) {
+      if (!sl.live) {
+        if (next >= n_games) return;
+        start_game(sl, next++);
+      }
+      S& s = *sl.s;
+      std::vector<int32_t>& hist = r.actions[sl.g];
+      if (s.is_terminal()) {
+        finish_game(sl);
+        continue;
+      }
+      int32_t a;
+      if (s.is_chance_node()) {
+        a = sample_chance(s, sl.rng);
+        s.apply(a);
+        hist.push_back(a);
+        continue;
+      }
+      const int me = s.current_player();
+      const PuctBotSpec& b = bots[sl.who[me]];
+      if (b.kind == PuctBotSpec::kPuct) {
+        if (!sl.searching) {
+          sl.search.start(s, hist.size(), b.puct, mix_seed(sl.game_seed, 2 + static_cast<uint64_t>(me)));
+          sl.searching = true;
+          sl.search_eval = b.evaluator;
+        }
+        if (!sl.search.done()) {
+          if (requested >= b.puct.batch_size) return;
+          requested += sl.search.collect(bufs[b.evaluator], b.puct.batch_size - requested);
+          if (!sl.search.done()) return;
+        }
+        const PuctResult res = sl.search.result();
+        sl.searching = false;
+        stats.simulations += res.simulations;
+        ++stats.searches;
+        a = res.action;
+        if (record) {
+          pol.assign(r.num_actions, 0.0f);
+          for (size_t i = 0; i < res.actions.size(); ++i) pol[res.actions[i]] = static_cast<float>(res.policy[i]);
+        }
+      } else {
+        if (record) pol.assign(r.num_actions, 0.0f);
+        if (b.kind == PuctBotSpec::kMcts) {
+          const SearchResult res = sl.mcts[me]->search(s, hist);
+          a = res.action;
+          if (record) {
+            int64_t total = 0;
+            for (int64_t v : res.visits) total += v;
+            for (size_t i = 0; i < res.actions.size(); ++i)
+              pol[res.actions[i]] = total ? static_cast<float>(res.visits[i]) / total : 0.0f;
+            if (!total) pol[a] = 1.0f;
+          }
+        } else if (b.kind == PuctBotSpec::kGreedy) {
+          a = greedy_action(s, sl.rng);
+          if (record) pol[a] = 1.0f;
+        } else {
+          s.legal_actions(legal);
+          a = legal.items[sl.rng.below(static_cast<uint32_t>(legal.size))];
+          if (record) pol[a] = 1.0f;
+        }
+      }
+      if (record) record_row(sl, me);
+      s.apply(a);
+      hist.push_back(a);
+    }
+  };
+
+  auto t0 = Clock::now();
+  for (;;) {
+    for (auto& b : bufs) b.clear();
+    bool any = false, all = true;
+    for (auto& sl : slots) {
+      advance(sl);
+      any |= sl.live;
+      all &= sl.live;
+    }
+    if (!any && next >= n_games) break;
+    ++stats.steps;
+    auto t1 = Clock::now();
+    stats.seconds_cpp += std::chrono::duration<double>(t1 - t0).count();
+    for (int e = 0; e < n_evaluators; ++e) {
+      if (!bufs[e].rows) continue;
+      bufs[e].size_outputs();
+      ++stats.calls;
+      stats.rows += bufs[e].rows;
+      if (all) {
+        ++stats.full_calls;
+        stats.full_rows += bufs[e].rows;
+      }
+      eval(e, bufs[e]);
+    }
+    t0 = Clock::now();
+    stats.seconds_eval += std::chrono::duration<double>(t0 - t1).count();
+    for (auto& sl : slots)
+      if (sl.live && sl.searching) sl.search.deliver(bufs[sl.search_eval]);
+  }
+  stats.seconds_cpp += std::chrono::duration<double>(Clock::now() - t0).count();
+
+  if (record) {
+    for (int64_t g = 0; g < n_games; ++g) {
+      detail::GameRecord& rec = records[g];
+      r.observation.insert(r.observation.end(), rec.observation.begin(), rec.observation.end());
+      r.legal_mask.insert(r.legal_mask.end(), rec.legal_mask.begin(), rec.legal_mask.end());
+      r.policy.insert(r.policy.end(), rec.policy.begin(), rec.policy.end());
+      r.player.insert(r.player.end(), rec.player.begin(), rec.player.end());
+      for (size_t i = 0; i < rec.player.size(); ++i) {
+        r.game.push_back(static_cast<int32_t>(g));
+        r.final_returns.insert(r.final_returns.end(), r.returns.begin() + g * p, r.returns.begin() + (g + 1) * p);
+      }
+      rec = detail::GameRecord();
+    }
+  }
+  return r;
+}
+
+}  // namespace tilecraft

@@ -1,0 +1,270 @@
+"""Neural-guided search: PUCT in C++ with a Python evaluator (numpy, PyTorch, JAX...).
+
+The evaluator protocol (see docs/learning.md)::
+
+    evaluate(observations, legal_mask, players) -> (policy_logits, values)
+
+- ``observations``: float32 ``(B, *observation_shape)``, each row the view of the seat to move at a
+  leaf of a determinized search tree (never another seat's hidden information);
+- ``legal_mask``: bool ``(B, A)`` with ``A = num_distinct_actions()``;
+- ``players``: int32 ``(B,)``, the seat each row belongs to;
+- ``policy_logits``: ``(B, A)``, finite at the legal actions (anything, even ``-inf``, elsewhere);
+- ``values``: ``(B, num_players)``, each seat's expected **share of the win** in [0, 1] (1/k to each
+  of k co-winners): the scale the MCTS bots use. An evaluator that predicts per-seat returns in
+  [-1, 1] instead says so with ``values="returns"`` on the bot; they are converted with
+  ``(v + 1) / 2``.
+
+Numpy arrays, anything ``numpy.asarray`` takes, and PyTorch tensors are accepted. A wrong shape, a
+NaN, or an exception inside the evaluator raises :class:`EvaluatorError` naming the game and the
+batch; the search stops cleanly (no thread keeps running) and the bot stays usable.
+"""
+from __future__ import annotations
+
+import time
+from typing import Any, Callable, Dict, Optional, Sequence, Tuple, Union
+
+import numpy as np
+
+Evaluator = Callable[[np.ndarray, np.ndarray, np.ndarray], Tuple[Any, Any]]
+
+
+class EvaluatorError(RuntimeError):
+    """The evaluator raised, or returned something that is not (logits (B, A), values (B, players))."""
+
+
+_EVALUATORS: Dict[str, Callable[..., Evaluator]] = {}
+
+
+def register_evaluator(name: str, evaluator: Union[Evaluator, Callable[..., Evaluator]],
+                       factory: bool = False) -> None:
+    """Makes ``PUCTBot(evaluator=name)`` and the bot spec ``"puct:evaluator=name"`` find an evaluator.
+    With ``factory=True``, ``evaluator`` is called with no arguments to build one per bot."""
+    _EVALUATORS[name] = evaluator if factory else (lambda: evaluator)
+
+
+def get_evaluator(name: str) -> Evaluator:
+    if name not in _EVALUATORS:
+        raise ValueError(f"unknown evaluator {name!r}; registered: {', '.join(sorted(_EVALUATORS)) or 'none'} "
+                         "(tilecraft.register_evaluator(name, fn) adds one)")
+    return _EVALUATORS[name]()
+
+
+def uniform_evaluator(observations: np.ndarray, legal_mask: np.ndarray, players: np.ndarray,
+                      num_players: Optional[int] = None) -> Tuple[np.ndarray, np.ndarray]:
+    """Uniform priors and a draw for everyone (1/players each): PUCT with it is a plain tree search
+    without any knowledge, the baseline of the learning curve."""
+    n = int(num_players) if num_players else 2
+    return (np.zeros(legal_mask.shape, np.float32), np.full((len(players), n), 1.0 / n, np.float32))
+
+
+class UniformEvaluator:
+    """:func:`uniform_evaluator` for a given number of players (picklable)."""
+
+    def __init__(self, players: int = 2):
+        self.players = players
+
+    def __call__(self, observations, legal_mask, players):
+        return uniform_evaluator(observations, legal_mask, players, self.players)
+
+    def __repr__(self) -> str:
+        return f"UniformEvaluator(players={self.players})"
+
+
+register_evaluator("uniform", UniformEvaluator, factory=True)
+
+
+def _to_numpy(x: Any) -> np.ndarray:
+    if hasattr(x, "detach") and hasattr(x, "cpu"):  # a torch tensor
+        x = x.detach().cpu().numpy()
+    return np.asarray(x, dtype=np.float32)
+
+
+class EvaluatorCall:
+    """Wraps a user evaluator for the C++ search: calls it, checks and converts what comes back,
+    and times it (``seconds``, ``calls``, ``rows``)."""
+
+    def __init__(self, evaluator: Evaluator, game: str, num_players: int, num_actions: int,
+                 values: str = "share"):
+        if not callable(evaluator):
+            raise TypeError(f"an evaluator must be callable as evaluate(observations, legal_mask, players); "
+                            f"got {evaluator!r}")
+        if values not in ("share", "returns"):
+            raise ValueError(f"values must be 'share' (win share in [0, 1]) or 'returns' ([-1, 1]), got {values!r}")
+        if isinstance(evaluator, UniformEvaluator):
+            evaluator = UniformEvaluator(num_players)
+        self.evaluator = evaluator
+        self.game = game
+        self.players = num_players
+        self.actions = num_actions
+        self.values = values
+        self.seconds = 0.0
+        self.calls = 0
+        self.rows = 0
+
+    def __call__(self, observations: np.ndarray, legal_mask: np.ndarray, players: np.ndarray):
+        b = len(players)
+        where = f"{self.game}: evaluator call {self.calls + 1} on a batch of {b} observations"
+        start = time.perf_counter()
+        try:
+            out = self.evaluator(observations, legal_mask, players)
+        except Exception as e:
+            raise EvaluatorError(f"{where} raised {type(e).__name__}: {e}") from e
+        finally:
+            self.seconds += time.perf_counter() - start
+            self.calls += 1
+            self.rows += b
+        if not isinstance(out, (tuple, list)) or len(out) != 2:
+            raise EvaluatorError(f"{where} returned {type(out).__name__}; expected a pair (policy_logits, values)")
+        try:
+            logits, values = _to_numpy(out[0]), _to_numpy(out[1])
+        except (TypeError, ValueError) as e:
+            raise EvaluatorError(f"{where} returned something that is not numeric arrays: {e}") from None
+        if logits.shape != (b, self.actions):
+            raise EvaluatorError(f"{where} returned policy_logits of shape {logits.shape}; expected "
+                                 f"({b}, {self.actions}) (batch, num_distinct_actions)")
+        if values.shape != (b, self.players):
+            raise EvaluatorError(f"{where} returned values of shape {values.shape}; expected ({b}, {self.players}) "
+                                 "(batch, num_players): each seat's win share")
+        if not np.isfinite(logits.sum(dtype=np.float64)):  # one pass when all is finite (the usual case)
+            bad = ~np.isfinite(logits) & legal_mask
+        else:
+            bad = None
+        if bad is not None and bad.any():
+            row, col = map(int, np.argwhere(bad)[0])
+            raise EvaluatorError(f"{where} returned a non-finite policy logit ({logits[row, col]}) for legal "
+                                 f"action {col} in row {row}")
+        if not np.isfinite(values).all():
+            row = int(np.argwhere(~np.isfinite(values))[0][0])
+            raise EvaluatorError(f"{where} returned non-finite values {values[row].tolist()} in row {row}")
+        if self.values == "returns":
+            values = (values + 1.0) * 0.5
+        return np.ascontiguousarray(logits), np.ascontiguousarray(values)
+
+
+class PUCTBot:
+    """AlphaZero-style search: PUCT in C++ whose priors and values come from ``evaluator``.
+
+    ``evaluator``: a callable following the protocol above, or the name of a registered one
+    (``"uniform"`` is built in); may be left None when :func:`tilecraft.self_play` supplies it.
+    ``simulations`` per move (the root's own evaluation comes on top); ``c_puct`` the exploration
+    constant; ``root_noise=(alpha, fraction)`` mixes Dirichlet noise into the root priors;
+    ``temperature`` > 0 samples the move with probability proportional to visits^(1/temperature)
+    (while the game has fewer than ``temperature_moves`` actions, -1: always), 0 plays the most
+    visited; ``batch_size`` leaves are gathered (with virtual loss) per evaluator call;
+    ``gumbel=True`` uses a Gumbel root with sequential halving over ``gumbel_actions`` actions
+    (then ``temperature`` and ``root_noise`` are not used: the Gumbel noise does their job, and the
+    policy target is the improved policy, not the visit counts). ``values="returns"`` when the
+    evaluator predicts returns in [-1, 1] rather than win shares in [0, 1].
+
+    The search never peeks: it runs on a copy whose hidden parts were re-drawn from the bot's seed,
+    and the evaluator sees only observations of the seat to move. Deterministic for a seed, a
+    deterministic evaluator and a batch size (``batch_size=1`` is exact sequential PUCT)."""
+
+    name = "puct"
+
+    def __init__(self, evaluator: Union[Evaluator, str, None] = None, simulations: int = 200, c_puct: float = 1.25,
+                 root_noise: Optional[Sequence[float]] = None, temperature: float = 0.0, temperature_moves: int = -1,
+                 batch_size: int = 8, seed: int = 0, gumbel: bool = False, gumbel_actions: int = 16,
+                 values: str = "share"):
+        if isinstance(evaluator, str):
+            evaluator = get_evaluator(evaluator)
+        if evaluator is not None and not callable(evaluator):
+            raise TypeError(f"PUCTBot: evaluator must be callable or a registered name, got {evaluator!r}")
+        if root_noise is None:
+            alpha, fraction = 0.3, 0.0
+        else:
+            try:
+                alpha, fraction = (float(x) for x in root_noise)
+            except (TypeError, ValueError):
+                raise ValueError(f"PUCTBot: root_noise must be (alpha, fraction), got {root_noise!r}") from None
+        self.evaluator = evaluator
+        self.values = values
+        self.options: Dict[str, Any] = dict(
+            simulations=simulations, c_puct=c_puct, noise_alpha=alpha, noise_fraction=fraction,
+            temperature=temperature, temperature_moves=temperature_moves, batch_size=batch_size, seed=seed,
+            gumbel=gumbel, gumbel_actions=gumbel_actions)
+        _check_options(self.options)
+        if values not in ("share", "returns"):
+            raise ValueError(f"PUCTBot: values must be 'share' or 'returns', got {values!r}")
+        self._searchers: Dict[type, Any] = {}
+        self._calls: Dict[type, EvaluatorCall] = {}
+        self.last_search: Optional[Dict[str, Any]] = None
+
+    def __getstate__(self) -> Dict[str, Any]:  # the C++ engine stays behind; the evaluator must pickle
+        return {"evaluator": self.evaluator, "values": self.values, "options": self.options}
+
+    def __setstate__(self, state: Dict[str, Any]) -> None:
+        self.evaluator, self.values, self.options = state["evaluator"], state["values"], state["options"]
+        self._searchers, self._calls, self.last_search = {}, {}, None
+
+    def reset(self, seat: int, seed: int) -> None:
+        self.options["seed"] = int(seed) & (2**63 - 1)
+        self._searchers = {}
+
+    def _call(self, state: Any) -> EvaluatorCall:
+        if self.evaluator is None:
+            raise ValueError("PUCTBot needs an evaluator: PUCTBot(evaluator=fn) or a registered name "
+                             "(tilecraft.register_evaluator); tilecraft.self_play(..., evaluator=fn) supplies one")
+        cls = type(state)
+        call = self._calls.get(cls)
+        if call is None or call.evaluator is not self.evaluator:
+            call = self._calls[cls] = EvaluatorCall(self.evaluator, cls.game_name, state.num_players(),
+                                                    state.num_distinct_actions(), self.values)
+        return call
+
+    def search(self, state: Any) -> Dict[str, Any]:
+        """action, and visits / policy / values / prior indexed by action id, root_value,
+        simulations, nodes, evaluations."""
+        call = self._call(state)
+        cls = type(state)
+        searcher = self._searchers.get(cls)
+        if searcher is None:
+            searcher = self._searchers[cls] = cls.PUCTSearcher(**self.options)
+        self.last_search = searcher.search(state, call)
+        return self.last_search
+
+    def act(self, state: Any) -> int:
+        return int(self.search(state)["action"])
+
+    def spec(self) -> Dict[str, Any]:
+        """The bot as a C++ self-play spec (without the evaluator index)."""
+        return dict(kind="puct", **{k: v for k, v in self.options.items() if k != "seed"})
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
+        return f"PUCTBot(evaluator={self.evaluator!r}, {shown})"
+
+
+def _check_options(o: Dict[str, Any]) -> None:
+    def integer(name: str, low: int) -> None:
+        v = o[name]
+        if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < low:
+            raise ValueError(f"PUCTBot: {name} must be an integer >= {low}, got {v!r}")
+
+    def number(name: str, low: float, high: float = float("inf"), strict: bool = False) -> None:
+        v = o[name]
+        ok = not isinstance(v, bool) and isinstance(v, (int, float, np.floating)) and v == v
+        if not ok or v < low or v > high or (strict and v == low):
+            raise ValueError(f"PUCTBot: {name} must be a number in {'(' if strict else '['}{low}, {high}], "
+                             f"got {v!r}")
+
+    integer("simulations", 1)
+    integer("batch_size", 1)
+    integer("seed", 0)
+    integer("gumbel_actions", 1)
+    integer("temperature_moves", -1)
+    number("c_puct", 0.0)
+    number("temperature", 0.0)
+    number("noise_alpha", 0.0, strict=True)
+    number("noise_fraction", 0.0, 1.0)
+    if not isinstance(o["gumbel"], bool):
+        raise ValueError(f"PUCTBot: gumbel must be True or False, got {o['gumbel']!r}")
+    if o["batch_size"] > 65536:
+        raise ValueError(f"PUCTBot: batch_size must be at most 65536, got {o['batch_size']}")
+
+
+def win_shares(winners: np.ndarray) -> np.ndarray:
+    """(games, players) bool winners -> each seat's share of the win (the value target)."""
+    w = np.asarray(winners, dtype=np.float32)
+    k = w.sum(axis=-1, keepdims=True)
+    return np.divide(w, k, out=np.zeros_like(w), where=k > 0)

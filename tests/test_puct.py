@@ -1,0 +1,349 @@
+"""PUCT with a Python evaluator: determinism, visit accounting, legality, no peeking, batched
+self-play independent of concurrent_games, and evaluator errors."""
+import random
+import threading
+
+import numpy as np
+import pytest
+
+import tilecraft
+from tilecraft import EvaluatorError, PUCTBot, make_bot, play_match
+from tilecraft.puct import UniformEvaluator, register_evaluator, win_shares
+
+GAMES = tilecraft.list_games()
+
+
+class FixedEvaluator:
+    """A deterministic evaluator that treats rows independently (each output row depends on its own
+    input row only): priors and values from a fixed projection of the observation."""
+
+    def __init__(self, players=2, seed=0):
+        self.players = players
+        self.rng = np.random.default_rng(seed)
+        self.w = None
+        self.calls = []
+
+    def __call__(self, obs, mask, players):
+        flat = obs.reshape(len(obs), -1).astype(np.float64)
+        if self.w is None:
+            self.w = self.rng.normal(size=flat.shape[1]) / np.sqrt(flat.shape[1])
+        h = (flat * self.w).sum(axis=1)
+        k = np.arange(1, mask.shape[1] + 1)
+        logits = np.sin(h[:, None] * k[None, :] * 0.37) * 2.0
+        me = 1.0 / (1.0 + np.exp(-h))
+        values = np.repeat(((1.0 - me) / max(1, self.players - 1))[:, None], self.players, axis=1)
+        values[np.arange(len(players)), players] = me
+        self.calls.append((obs.copy(), mask.copy(), players.copy()))
+        return logits.astype(np.float32), values.astype(np.float32)
+
+
+def _advance(state, steps, seed):
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply(outcomes[rng.randrange(len(outcomes))][0])
+        else:
+            legal = state.legal_actions()
+            state.apply(int(legal[rng.randrange(len(legal))]))
+    while state.is_chance_node():
+        state.apply(state.chance_outcomes()[0][0])
+    return state
+
+
+def _positions(game):
+    spec = tilecraft.game_spec(game)
+    out = []
+    for players in spec.players:
+        out.append(_advance(tilecraft.make(game, players=players, seed=3), 9, seed=1))
+    if any(o.name == "chance" for o in spec.options):
+        out.append(_advance(tilecraft.make(game, players=spec.players[0], chance="explicit", seed=4), 11, seed=2))
+    return [s for s in out if not s.is_terminal()]
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("gumbel", [False, True])
+def test_visits_sum_to_simulations_and_only_legal_actions(game, gumbel):
+    for state in _positions(game):
+        ev = FixedEvaluator(state.num_players())
+        for sims, batch in ((1, 1), (37, 1), (37, 8), (120, 16)):
+            r = PUCTBot(ev, simulations=sims, batch_size=batch, gumbel=gumbel, seed=2).search(state)
+            mask = state.legal_action_mask()
+            assert r["visits"].sum() == sims == r["simulations"]
+            assert not r["visits"][~mask].any() and not r["policy"][~mask].any()
+            assert mask[r["action"]]
+            assert abs(r["policy"].sum() - 1.0) < 1e-5 and abs(r["prior"].sum() - 1.0) < 1e-5
+            # The root's evaluation comes on top of the simulations; each call holds <= batch_size rows.
+            assert 1 <= r["evaluations"] <= sims + 1
+            assert all(len(c[2]) <= batch for c in ev.calls)
+            ev.calls.clear()
+
+
+def test_fixed_evaluator_makes_the_search_deterministic():
+    state = _advance(tilecraft.make("azul", players=3, seed=5), 6, seed=0)
+    for kw in (dict(batch_size=1), dict(batch_size=8), dict(batch_size=8, root_noise=(0.3, 0.25), temperature=1.0),
+               dict(batch_size=4, gumbel=True)):
+        a = PUCTBot(FixedEvaluator(3), simulations=150, seed=7, **kw).search(state)
+        b = PUCTBot(FixedEvaluator(3), simulations=150, seed=7, **kw).search(state)
+        for key in ("visits", "policy", "values", "prior"):
+            assert np.array_equal(a[key], b[key]), (kw, key)
+        assert a["action"] == b["action"]
+    # Whole games too, and the seed matters once there is noise.
+    bots = lambda s: [PUCTBot(FixedEvaluator(2), simulations=40, root_noise=(0.3, 0.25), temperature=1.0, seed=s),
+                      "greedy"]
+    m1, m2 = (play_match("azul", bots(1), seed=4) for _ in range(2))  # play_match re-seeds bots per game
+    assert m1.actions == m2.actions and m1.scores == m2.scores
+    noisy = [PUCTBot(FixedEvaluator(3), simulations=150, seed=s, root_noise=(0.3, 0.25)).search(state) for s in (1, 2)]
+    assert not np.array_equal(noisy[0]["visits"], noisy[1]["visits"])
+
+
+def test_batch_size_one_is_sequential_and_batches_change_only_the_order_of_expansion():
+    """batch_size=1 is plain sequential PUCT: the evaluator sees one leaf per call, every leaf is new.
+    Bigger batches gather leaves with virtual loss, so the tree (and the visits) may differ, but
+    each batch size is deterministic and every evaluated row is a distinct leaf or the root."""
+    state = tilecraft.make("azul", seed=9)
+    ev = FixedEvaluator()
+    one = PUCTBot(ev, simulations=64, batch_size=1).search(state)
+    assert all(len(c[2]) == 1 for c in ev.calls) and one["evaluations"] == len(ev.calls)
+    ev.calls.clear()
+    eight = PUCTBot(ev, simulations=64, batch_size=8).search(state)
+    assert [len(c[2]) for c in ev.calls][0] == 1  # the root alone first
+    assert eight["visits"].sum() == one["visits"].sum() == 64
+    again = PUCTBot(FixedEvaluator(), simulations=64, batch_size=8).search(state)
+    assert np.array_equal(again["visits"], eight["visits"])
+
+
+def test_root_noise_changes_the_priors_by_seed():
+    state = tilecraft.make("azul", seed=1)
+    plain = PUCTBot("uniform", simulations=8).search(state)["prior"]
+    noisy = [PUCTBot("uniform", simulations=8, root_noise=(0.3, 0.25), seed=s).search(state)["prior"] for s in (1, 2)]
+    mask = state.legal_action_mask()
+    assert np.allclose(plain[mask], 1.0 / mask.sum())
+    assert not np.allclose(noisy[0], plain) and not np.allclose(noisy[0], noisy[1])
+    assert all(abs(p.sum() - 1) < 1e-5 and not p[~mask].any() for p in noisy)
+
+
+def test_values_as_returns_are_converted():
+    state = _advance(tilecraft.make("azul", seed=2), 4, seed=0)
+    share = FixedEvaluator()
+
+    def returns(obs, mask, players):
+        logits, values = share(obs, mask, players)
+        return logits, values * 2.0 - 1.0
+
+    a = PUCTBot(share, simulations=60).search(state)
+    b = PUCTBot(returns, simulations=60, values="returns").search(state)
+    assert np.array_equal(a["visits"], b["visits"]) and np.allclose(a["values"], b["values"], atol=1e-6)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_search_never_peeks_and_the_evaluator_sees_only_the_movers_view(game):
+    """States that look the same to the mover give the same evaluator inputs and the same search,
+    whatever their hidden parts; every row is the view of the seat to move at its leaf."""
+    for players in tilecraft.game_spec(game).players:
+        base = _advance(tilecraft.make(game, players=players, seed=11), 7, seed=3)
+        while len(base.legal_actions()) < 4 and not base.is_terminal():
+            base = _advance(base, 1, seed=len(base.history()))
+        me = base.current_player()
+        runs = []
+        for k in range(3):
+            v = base.clone()
+            v.resample_hidden(me, 1000 + k)
+            assert np.array_equal(v.observation(me), base.observation(me))
+            ev = FixedEvaluator(players)
+            r = PUCTBot(ev, simulations=60, batch_size=4, seed=9).search(v)
+            runs.append((r, ev.calls))
+        first_obs, _, first_players = runs[0][1][0]
+        assert list(first_players) == [me] and np.array_equal(first_obs[0], base.observation(me))
+        for r, calls in runs[1:]:
+            assert np.array_equal(r["visits"], runs[0][0]["visits"]) and r["action"] == runs[0][0]["action"]
+            assert len(calls) == len(runs[0][1])
+            for (o1, m1, p1), (o2, m2, p2) in zip(calls, runs[0][1]):
+                assert np.array_equal(o1, o2) and np.array_equal(m1, m2) and np.array_equal(p1, p2)
+
+
+def test_rows_are_the_observation_of_the_seat_to_move_at_each_leaf():
+    """Replays the leaves of a batch_size=1 search: each row equals the mover's observation of the
+    determinized leaf state, its mask that state's legal mask."""
+    state = tilecraft.make("azul", seed=6)
+    ev = FixedEvaluator()
+    PUCTBot(ev, simulations=30, batch_size=1).search(state)
+    for obs, mask, players in ev.calls:
+        assert obs.shape == (1,) + tuple(state.observation_shape()) and mask.shape == (1, state.num_distinct_actions())
+        assert mask[0].any() and obs.dtype == np.float32 and players.dtype == np.int32
+        assert 0 <= players[0] < state.num_players()
+    # Observations of the opponent's decision nodes are the opponent's views (seat 1 in the tree).
+    assert {int(c[2][0]) for c in ev.calls} == {0, 1}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_puct_plays_legal_games(game):
+    spec = tilecraft.game_spec(game)
+    players = spec.players[0]
+    bots = [PUCTBot(FixedEvaluator(players), simulations=12, batch_size=4, seed=1), "random", "greedy",
+            "random"][:players]
+    result = play_match(game, bots, seed=3)
+    assert len(result.winners) >= 1
+
+
+def test_concurrent_games_do_not_change_the_games():
+    kw = dict(n_games=6, seed=5, record=True)
+    bots = [PUCTBot(simulations=24, batch_size=4, root_noise=(0.3, 0.25), temperature=1.0), "greedy"]
+    a = tilecraft.self_play("azul", bots, evaluator=FixedEvaluator(), concurrent_games=1, **kw)
+    b = tilecraft.self_play("azul", bots, evaluator=FixedEvaluator(), concurrent_games=64, **kw)
+    for key in ("scores", "returns", "winners", "seat_bot", "length", "state_seed"):
+        assert np.array_equal(a[key], b[key]), key
+    assert all(np.array_equal(x, y) for x, y in zip(a["actions"], b["actions"]))
+    for key in a["training"]:
+        assert np.array_equal(a["training"][key], b["training"][key]), key
+    assert b["stats"]["evaluator_calls"] < a["stats"]["evaluator_calls"]  # the batches really were shared
+    c = tilecraft.self_play("azul", bots, evaluator=FixedEvaluator(), concurrent_games=4, n_games=6, seed=6)
+    assert not all(np.array_equal(x, y) for x, y in zip(a["actions"], c["actions"]))
+
+
+def test_self_play_games_match_the_bot_and_replay():
+    """A self-play PUCT seat plays what PUCTBot plays (same seeds), and the training rows replay."""
+    r = tilecraft.self_play("azul", ["puct:simulations=20,batch_size=4", "greedy"], n_games=2, seed=1,
+                            evaluator=FixedEvaluator(), record=True, concurrent_games=2)
+    t = r["training"]
+    assert np.allclose(t["policy"].sum(axis=1), 1.0, atol=1e-5) and not np.any(t["policy"][~t["legal_mask"]])
+    row = 0
+    for g in range(2):
+        state = tilecraft.make("azul", seed=int(r["state_seed"][g]))
+        for a in r["actions"][g]:
+            seat = state.current_player()
+            assert t["game"][row] == g and t["player"][row] == seat
+            assert np.array_equal(t["observation"][row], state.observation(seat))
+            assert np.array_equal(t["legal_mask"][row], state.legal_action_mask())
+            if r["seat_bot"][g][seat] == 0:
+                visits = np.round(t["policy"][row] * 20).astype(int)
+                assert visits.sum() == 20 and t["policy"][row][int(a)] > 0
+            state.apply(int(a))
+            row += 1
+        assert state.is_terminal() and np.array_equal(state.scores(), r["scores"][g])
+    assert row == len(t["player"])
+    assert np.allclose(win_shares(r["winners"]).sum(axis=1), 1.0)
+
+
+def test_two_evaluators_in_one_self_play():
+    trained, uniform = FixedEvaluator(), UniformEvaluator(2)
+    r = tilecraft.self_play("azul", [PUCTBot(trained, simulations=16), PUCTBot(uniform, simulations=16)],
+                            n_games=4, seed=2, concurrent_games=4)
+    assert len(trained.calls) > 0 and r["stats"]["evaluator_calls"] > len(trained.calls)
+    assert r["winners"].shape == (4, 2)
+
+
+def test_bots_by_name():
+    register_evaluator("fixed-test", FixedEvaluator, factory=True)
+    bot = make_bot("puct:evaluator=fixed-test,simulations=20,batch_size=2", seed=4)
+    assert isinstance(bot, PUCTBot) and bot.options["seed"] == 4
+    assert bot.act(tilecraft.make("azul")) in set(tilecraft.make("azul").legal_actions().tolist())
+    r = tilecraft.self_play("azul", ["puct:simulations=10", "random"], n_games=2, evaluator=FixedEvaluator())
+    assert r["length"].min() > 0
+    with pytest.raises(ValueError, match="unknown evaluator"):
+        make_bot("puct:evaluator=nope")
+    with pytest.raises(ValueError, match="needs an evaluator"):
+        PUCTBot().act(tilecraft.make("azul"))
+    with pytest.raises(ValueError, match="no evaluator"):
+        tilecraft.self_play("azul", ["puct:simulations=10"], n_games=1)
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    (dict(simulations=0), "simulations"), (dict(batch_size=0), "batch_size"), (dict(c_puct=-1), "c_puct"),
+    (dict(root_noise=(0.0, 0.25)), "noise_alpha"), (dict(root_noise=(0.3, 2)), "noise_fraction"),
+    (dict(root_noise=3), "root_noise"), (dict(temperature=-1), "temperature"), (dict(gumbel="yes"), "gumbel"),
+    (dict(values="logits"), "values"),
+])
+def test_bad_options(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        PUCTBot("uniform", **kwargs)
+
+
+def _bad_evaluators():
+    def raises(obs, mask, players):
+        raise ZeroDivisionError("model exploded")
+
+    def wrong_logits(obs, mask, players):
+        return np.zeros((len(obs), 3), np.float32), np.full((len(obs), 2), 0.5, np.float32)
+
+    def wrong_values(obs, mask, players):
+        return np.zeros(mask.shape, np.float32), np.full((len(obs),), 0.5, np.float32)
+
+    def nan_values(obs, mask, players):
+        v = np.full((len(obs), 2), 0.5, np.float32)
+        v[-1, 0] = np.nan
+        return np.zeros(mask.shape, np.float32), v
+
+    def nan_logits(obs, mask, players):
+        logits = np.where(mask, 0.0, -np.inf).astype(np.float32)  # -inf off the legal actions is fine
+        logits[0, np.flatnonzero(mask[0])[0]] = np.nan
+        return logits, np.full((len(obs), 2), 0.5, np.float32)
+
+    def not_a_pair(obs, mask, players):
+        return np.zeros(mask.shape, np.float32)
+
+    return [(raises, "raised ZeroDivisionError: model exploded"), (wrong_logits, r"policy_logits of shape \(1, 3\)"),
+            (wrong_values, r"values of shape \(1,\)"), (nan_values, "non-finite values"),
+            (nan_logits, "non-finite policy logit"), (not_a_pair, "pair")]
+
+
+@pytest.mark.parametrize("index", range(6))
+def test_evaluator_errors_name_game_and_batch_and_leave_the_bot_usable(index):
+    bad, message = _bad_evaluators()[index]
+    state = tilecraft.make("azul", seed=3)
+    threads = threading.active_count()
+    bot = PUCTBot(bad, simulations=30, batch_size=4)
+    with pytest.raises(EvaluatorError, match=message) as info:
+        bot.search(state)
+    assert "azul" in str(info.value) and "batch of 1" in str(info.value)
+    assert threading.active_count() == threads
+    # The same bot with a working evaluator searches as a fresh one does.
+    bot.evaluator = FixedEvaluator()
+    assert np.array_equal(bot.search(state)["visits"],
+                          PUCTBot(FixedEvaluator(), simulations=30, batch_size=4).search(state)["visits"])
+    # Batched self-play raises the same way, then works again.
+    with pytest.raises(EvaluatorError, match="azul.*batch of"):
+        tilecraft.self_play("azul", ["puct:simulations=8"], n_games=3, evaluator=bad, concurrent_games=3)
+    assert threading.active_count() == threads
+    r = tilecraft.self_play("azul", ["puct:simulations=8"], n_games=3, evaluator=FixedEvaluator())
+    assert len(r["actions"]) == 3
+
+
+def test_evaluator_failing_mid_search():
+    state = tilecraft.make("azul", seed=3)
+    calls = []
+
+    def later(obs, mask, players):
+        calls.append(len(obs))
+        if len(calls) == 3:
+            raise RuntimeError("out of memory")
+        return UniformEvaluator(2)(obs, mask, players)
+
+    with pytest.raises(EvaluatorError, match="call 3 on a batch of 8 observations raised RuntimeError"):
+        PUCTBot(later, simulations=50, batch_size=8).search(state)
+
+
+def test_gumbel_root_with_few_simulations_improves_on_the_prior():
+    """With 4 simulations the Gumbel root still returns a full improved policy over the legal actions."""
+    state = tilecraft.make("azul", seed=8)
+    r = PUCTBot(FixedEvaluator(), simulations=4, gumbel=True, gumbel_actions=4, seed=3).search(state)
+    mask = state.legal_action_mask()
+    assert r["visits"].sum() == 4 and (r["visits"] > 0).sum() == 4  # 4 actions considered, one visit each
+    assert (r["policy"][mask] > 0).all() and abs(r["policy"].sum() - 1) < 1e-5
+    assert r["visits"][r["action"]] > 0
+
+
+def test_torch_tensors_are_accepted():
+    torch = pytest.importorskip("torch", reason="the PyTorch path needs the 'torch' extra (pip install 'tilecraft[torch]')")
+    ev = FixedEvaluator()
+
+    def tensors(obs, mask, players):
+        logits, values = ev(obs, mask, players)
+        return torch.from_numpy(logits), torch.from_numpy(values)
+
+    state = tilecraft.make("azul", seed=2)
+    a = PUCTBot(tensors, simulations=30).search(state)
+    b = PUCTBot(FixedEvaluator(), simulations=30).search(state)
+    assert np.array_equal(a["visits"], b["visits"])
