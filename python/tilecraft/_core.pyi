@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['AZUL_STATE_BYTES', 'AzulState', 'AzulStateSearcher', 'CASTLE_STATE_BYTES', 'CHANCE', 'CastleState', 'CastleStateSearcher', 'GAUDI_STATE_BYTES', 'GaudiState', 'GaudiStateSearcher', 'IllegalActionError', 'InvalidConfigError', 'InvalidStateError', 'TERMINAL', 'WARSAW_STATE_BYTES', 'WarsawState', 'WarsawStateSearcher', 'azul_random_playouts', 'castle_random_playouts', 'gaudi_random_playouts', 'warsaw_random_playouts']
+__all__: list[str] = ['AZUL_STATE_BYTES', 'AzulState', 'AzulStatePUCTSearcher', 'AzulStateSearcher', 'AzulStateVector', 'CASTLE_STATE_BYTES', 'CHANCE', 'CastleState', 'CastleStatePUCTSearcher', 'CastleStateSearcher', 'CastleStateVector', 'GAUDI_STATE_BYTES', 'GaudiState', 'GaudiStatePUCTSearcher', 'GaudiStateSearcher', 'GaudiStateVector', 'IllegalActionError', 'InvalidConfigError', 'InvalidStateError', 'TERMINAL', 'WARSAW_STATE_BYTES', 'WarsawState', 'WarsawStatePUCTSearcher', 'WarsawStateSearcher', 'WarsawStateVector', 'azul_random_playouts', 'castle_random_playouts', 'gaudi_random_playouts', 'mix_seed', 'warsaw_random_playouts']
 class IllegalActionError(ValueError):
     pass
 class InvalidStateError(ValueError):
@@ -29,15 +29,85 @@ class AzulStateSearcher:
         """
         Searches from `state` (on re-determinized copies: its hidden parts are never read) and returns {action, visits, policy, values, iterations, nodes, seconds}; arrays are indexed by action id.
         """
+class AzulStateVector:
+    def __init__(self, config: dict, num_envs: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 0, threads: typing.SupportsInt | typing.SupportsIndex = 1, learner: typing.SupportsInt | typing.SupportsIndex = -1, opponents: list = [], all_observations: bool = False) -> None:
+        """
+        N games held in C++ (use tilecraft.VectorGame, which validates its arguments).
+        """
+    def buffers(self) -> dict:
+        """
+        numpy views (no copies) of the buffers every call rewrites, by field name.
+        """
+    def legal_actions(self) -> tuple[numpy.typing.NDArray[numpy.int32], numpy.typing.NDArray[numpy.int64]]:
+        """
+        (flat, offsets): game i's legal actions are flat[offsets[i]:offsets[i+1]] (none while it awaits its reset).
+        """
+    def reset(self, seed: typing.Any = None) -> None:
+        """
+        Starts a new episode in every game (from episode 0 of a new seed's stream).
+        """
+    def sample_legal(self) -> None:
+        """
+        Draws one uniformly random legal action per game into the 'sample' buffer.
+        """
+    def seeds(self, env: typing.SupportsInt | typing.SupportsIndex) -> dict:
+        """
+        The seeds of game `env`'s current episode.
+        """
+    def state(self, env: typing.SupportsInt | typing.SupportsIndex) -> AzulState:
+        """
+        A copy of game `env` as a state object (with its history).
+        """
+    def step(self, actions: typing.Any) -> None:
+        """
+        Applies one action per game after checking them all; raises IllegalActionError naming the first bad env and action, and then applies nothing.
+        """
+    @property
+    def num_actions(self) -> int:
+        ...
+    @property
+    def num_envs(self) -> int:
+        ...
+    @property
+    def observation_shape(self) -> tuple:
+        ...
+    @property
+    def players(self) -> int:
+        ...
+    @property
+    def seed(self) -> int:
+        ...
+    @property
+    def started(self) -> bool:
+        ...
+    @property
+    def threads(self) -> int:
+        ...
+class AzulStatePUCTSearcher:
+    def __init__(self, **kwargs) -> None:
+        """
+        PUCT guided by an evaluator; use tilecraft.PUCTBot.
+        """
+    def search(self, state: AzulState, evaluator: typing.Any) -> dict:
+        """
+        Searches from `state` (a re-determinized copy) calling evaluator(observations, legal_mask, players) -> (logits float32 (B, A), values float32 (B, players)) on batches of at most batch_size leaves.
+        """
 class AzulState:
     game_name: typing.ClassVar[str] = 'azul'
+    PUCTSearcher = AzulStatePUCTSearcher
     Searcher = AzulStateSearcher
+    Vector = AzulStateVector
     @staticmethod
     def from_dict(data: typing.Any) -> AzulState:
         ...
     @staticmethod
     def from_json(text: str) -> AzulState:
         ...
+    @staticmethod
+    def puct_self_play(config: dict, bots: list, evaluators: list, n_games: typing.SupportsInt | typing.SupportsIndex, first_game: typing.SupportsInt | typing.SupportsIndex = 0, seed: typing.SupportsInt | typing.SupportsIndex = 0, concurrent: typing.SupportsInt | typing.SupportsIndex = 256, rotate: bool = True, record: bool = False) -> dict:
+        """
+        Batched self-play with PUCT bots guided by Python evaluators. Use tilecraft.self_play.
+        """
     @staticmethod
     def self_play(config: dict, bots: list, n_games: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 0, threads: typing.SupportsInt | typing.SupportsIndex = 1, rotate: bool = True, record: bool = False) -> dict:
         """
@@ -204,15 +274,85 @@ class CastleStateSearcher:
         """
         Searches from `state` (on re-determinized copies: its hidden parts are never read) and returns {action, visits, policy, values, iterations, nodes, seconds}; arrays are indexed by action id.
         """
+class CastleStateVector:
+    def __init__(self, config: dict, num_envs: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 0, threads: typing.SupportsInt | typing.SupportsIndex = 1, learner: typing.SupportsInt | typing.SupportsIndex = -1, opponents: list = [], all_observations: bool = False) -> None:
+        """
+        N games held in C++ (use tilecraft.VectorGame, which validates its arguments).
+        """
+    def buffers(self) -> dict:
+        """
+        numpy views (no copies) of the buffers every call rewrites, by field name.
+        """
+    def legal_actions(self) -> tuple[numpy.typing.NDArray[numpy.int32], numpy.typing.NDArray[numpy.int64]]:
+        """
+        (flat, offsets): game i's legal actions are flat[offsets[i]:offsets[i+1]] (none while it awaits its reset).
+        """
+    def reset(self, seed: typing.Any = None) -> None:
+        """
+        Starts a new episode in every game (from episode 0 of a new seed's stream).
+        """
+    def sample_legal(self) -> None:
+        """
+        Draws one uniformly random legal action per game into the 'sample' buffer.
+        """
+    def seeds(self, env: typing.SupportsInt | typing.SupportsIndex) -> dict:
+        """
+        The seeds of game `env`'s current episode.
+        """
+    def state(self, env: typing.SupportsInt | typing.SupportsIndex) -> CastleState:
+        """
+        A copy of game `env` as a state object (with its history).
+        """
+    def step(self, actions: typing.Any) -> None:
+        """
+        Applies one action per game after checking them all; raises IllegalActionError naming the first bad env and action, and then applies nothing.
+        """
+    @property
+    def num_actions(self) -> int:
+        ...
+    @property
+    def num_envs(self) -> int:
+        ...
+    @property
+    def observation_shape(self) -> tuple:
+        ...
+    @property
+    def players(self) -> int:
+        ...
+    @property
+    def seed(self) -> int:
+        ...
+    @property
+    def started(self) -> bool:
+        ...
+    @property
+    def threads(self) -> int:
+        ...
+class CastleStatePUCTSearcher:
+    def __init__(self, **kwargs) -> None:
+        """
+        PUCT guided by an evaluator; use tilecraft.PUCTBot.
+        """
+    def search(self, state: CastleState, evaluator: typing.Any) -> dict:
+        """
+        Searches from `state` (a re-determinized copy) calling evaluator(observations, legal_mask, players) -> (logits float32 (B, A), values float32 (B, players)) on batches of at most batch_size leaves.
+        """
 class CastleState:
     game_name: typing.ClassVar[str] = 'castle'
+    PUCTSearcher = CastleStatePUCTSearcher
     Searcher = CastleStateSearcher
+    Vector = CastleStateVector
     @staticmethod
     def from_dict(data: typing.Any) -> CastleState:
         ...
     @staticmethod
     def from_json(text: str) -> CastleState:
         ...
+    @staticmethod
+    def puct_self_play(config: dict, bots: list, evaluators: list, n_games: typing.SupportsInt | typing.SupportsIndex, first_game: typing.SupportsInt | typing.SupportsIndex = 0, seed: typing.SupportsInt | typing.SupportsIndex = 0, concurrent: typing.SupportsInt | typing.SupportsIndex = 256, rotate: bool = True, record: bool = False) -> dict:
+        """
+        Batched self-play with PUCT bots guided by Python evaluators. Use tilecraft.self_play.
+        """
     @staticmethod
     def self_play(config: dict, bots: list, n_games: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 0, threads: typing.SupportsInt | typing.SupportsIndex = 1, rotate: bool = True, record: bool = False) -> dict:
         """
@@ -415,15 +555,85 @@ class GaudiStateSearcher:
         """
         Searches from `state` (on re-determinized copies: its hidden parts are never read) and returns {action, visits, policy, values, iterations, nodes, seconds}; arrays are indexed by action id.
         """
+class GaudiStateVector:
+    def __init__(self, config: dict, num_envs: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 0, threads: typing.SupportsInt | typing.SupportsIndex = 1, learner: typing.SupportsInt | typing.SupportsIndex = -1, opponents: list = [], all_observations: bool = False) -> None:
+        """
+        N games held in C++ (use tilecraft.VectorGame, which validates its arguments).
+        """
+    def buffers(self) -> dict:
+        """
+        numpy views (no copies) of the buffers every call rewrites, by field name.
+        """
+    def legal_actions(self) -> tuple[numpy.typing.NDArray[numpy.int32], numpy.typing.NDArray[numpy.int64]]:
+        """
+        (flat, offsets): game i's legal actions are flat[offsets[i]:offsets[i+1]] (none while it awaits its reset).
+        """
+    def reset(self, seed: typing.Any = None) -> None:
+        """
+        Starts a new episode in every game (from episode 0 of a new seed's stream).
+        """
+    def sample_legal(self) -> None:
+        """
+        Draws one uniformly random legal action per game into the 'sample' buffer.
+        """
+    def seeds(self, env: typing.SupportsInt | typing.SupportsIndex) -> dict:
+        """
+        The seeds of game `env`'s current episode.
+        """
+    def state(self, env: typing.SupportsInt | typing.SupportsIndex) -> GaudiState:
+        """
+        A copy of game `env` as a state object (with its history).
+        """
+    def step(self, actions: typing.Any) -> None:
+        """
+        Applies one action per game after checking them all; raises IllegalActionError naming the first bad env and action, and then applies nothing.
+        """
+    @property
+    def num_actions(self) -> int:
+        ...
+    @property
+    def num_envs(self) -> int:
+        ...
+    @property
+    def observation_shape(self) -> tuple:
+        ...
+    @property
+    def players(self) -> int:
+        ...
+    @property
+    def seed(self) -> int:
+        ...
+    @property
+    def started(self) -> bool:
+        ...
+    @property
+    def threads(self) -> int:
+        ...
+class GaudiStatePUCTSearcher:
+    def __init__(self, **kwargs) -> None:
+        """
+        PUCT guided by an evaluator; use tilecraft.PUCTBot.
+        """
+    def search(self, state: GaudiState, evaluator: typing.Any) -> dict:
+        """
+        Searches from `state` (a re-determinized copy) calling evaluator(observations, legal_mask, players) -> (logits float32 (B, A), values float32 (B, players)) on batches of at most batch_size leaves.
+        """
 class GaudiState:
     game_name: typing.ClassVar[str] = 'gaudi'
+    PUCTSearcher = GaudiStatePUCTSearcher
     Searcher = GaudiStateSearcher
+    Vector = GaudiStateVector
     @staticmethod
     def from_dict(data: typing.Any) -> GaudiState:
         ...
     @staticmethod
     def from_json(text: str) -> GaudiState:
         ...
+    @staticmethod
+    def puct_self_play(config: dict, bots: list, evaluators: list, n_games: typing.SupportsInt | typing.SupportsIndex, first_game: typing.SupportsInt | typing.SupportsIndex = 0, seed: typing.SupportsInt | typing.SupportsIndex = 0, concurrent: typing.SupportsInt | typing.SupportsIndex = 256, rotate: bool = True, record: bool = False) -> dict:
+        """
+        Batched self-play with PUCT bots guided by Python evaluators. Use tilecraft.self_play.
+        """
     @staticmethod
     def self_play(config: dict, bots: list, n_games: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 0, threads: typing.SupportsInt | typing.SupportsIndex = 1, rotate: bool = True, record: bool = False) -> dict:
         """
@@ -654,15 +864,85 @@ class WarsawStateSearcher:
         """
         Searches from `state` (on re-determinized copies: its hidden parts are never read) and returns {action, visits, policy, values, iterations, nodes, seconds}; arrays are indexed by action id.
         """
+class WarsawStateVector:
+    def __init__(self, config: dict, num_envs: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 0, threads: typing.SupportsInt | typing.SupportsIndex = 1, learner: typing.SupportsInt | typing.SupportsIndex = -1, opponents: list = [], all_observations: bool = False) -> None:
+        """
+        N games held in C++ (use tilecraft.VectorGame, which validates its arguments).
+        """
+    def buffers(self) -> dict:
+        """
+        numpy views (no copies) of the buffers every call rewrites, by field name.
+        """
+    def legal_actions(self) -> tuple[numpy.typing.NDArray[numpy.int32], numpy.typing.NDArray[numpy.int64]]:
+        """
+        (flat, offsets): game i's legal actions are flat[offsets[i]:offsets[i+1]] (none while it awaits its reset).
+        """
+    def reset(self, seed: typing.Any = None) -> None:
+        """
+        Starts a new episode in every game (from episode 0 of a new seed's stream).
+        """
+    def sample_legal(self) -> None:
+        """
+        Draws one uniformly random legal action per game into the 'sample' buffer.
+        """
+    def seeds(self, env: typing.SupportsInt | typing.SupportsIndex) -> dict:
+        """
+        The seeds of game `env`'s current episode.
+        """
+    def state(self, env: typing.SupportsInt | typing.SupportsIndex) -> WarsawState:
+        """
+        A copy of game `env` as a state object (with its history).
+        """
+    def step(self, actions: typing.Any) -> None:
+        """
+        Applies one action per game after checking them all; raises IllegalActionError naming the first bad env and action, and then applies nothing.
+        """
+    @property
+    def num_actions(self) -> int:
+        ...
+    @property
+    def num_envs(self) -> int:
+        ...
+    @property
+    def observation_shape(self) -> tuple:
+        ...
+    @property
+    def players(self) -> int:
+        ...
+    @property
+    def seed(self) -> int:
+        ...
+    @property
+    def started(self) -> bool:
+        ...
+    @property
+    def threads(self) -> int:
+        ...
+class WarsawStatePUCTSearcher:
+    def __init__(self, **kwargs) -> None:
+        """
+        PUCT guided by an evaluator; use tilecraft.PUCTBot.
+        """
+    def search(self, state: WarsawState, evaluator: typing.Any) -> dict:
+        """
+        Searches from `state` (a re-determinized copy) calling evaluator(observations, legal_mask, players) -> (logits float32 (B, A), values float32 (B, players)) on batches of at most batch_size leaves.
+        """
 class WarsawState:
     game_name: typing.ClassVar[str] = 'warsaw'
+    PUCTSearcher = WarsawStatePUCTSearcher
     Searcher = WarsawStateSearcher
+    Vector = WarsawStateVector
     @staticmethod
     def from_dict(data: typing.Any) -> WarsawState:
         ...
     @staticmethod
     def from_json(text: str) -> WarsawState:
         ...
+    @staticmethod
+    def puct_self_play(config: dict, bots: list, evaluators: list, n_games: typing.SupportsInt | typing.SupportsIndex, first_game: typing.SupportsInt | typing.SupportsIndex = 0, seed: typing.SupportsInt | typing.SupportsIndex = 0, concurrent: typing.SupportsInt | typing.SupportsIndex = 256, rotate: bool = True, record: bool = False) -> dict:
+        """
+        Batched self-play with PUCT bots guided by Python evaluators. Use tilecraft.self_play.
+        """
     @staticmethod
     def self_play(config: dict, bots: list, n_games: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 0, threads: typing.SupportsInt | typing.SupportsIndex = 1, rotate: bool = True, record: bool = False) -> dict:
         """
@@ -834,6 +1114,10 @@ def castle_random_playouts(config: dict, n: typing.SupportsInt | typing.Supports
     ...
 def gaudi_random_playouts(config: dict, n: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 0, threads: typing.SupportsInt | typing.SupportsIndex = 1) -> dict:
     ...
+def mix_seed(seed: typing.SupportsInt | typing.SupportsIndex, stream: typing.SupportsInt | typing.SupportsIndex) -> int:
+    """
+    The engine's seed mixer (cpp/core/rng.hpp): a 64-bit seed for stream `stream` of `seed`.
+    """
 def warsaw_random_playouts(config: dict, n: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 0, threads: typing.SupportsInt | typing.SupportsIndex = 1) -> dict:
     ...
 AZUL_STATE_BYTES: int = 280
