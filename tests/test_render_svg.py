@@ -187,3 +187,37 @@ def test_render_png_needs_the_extra(tmp_path, capsys) -> None:
     else:
         assert main(["render", replay, "-o", str(out)]) == 0
         assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_docs_have_a_picture_of_every_game() -> None:
+    import os
+
+    folder = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "docs", "pictures")
+    if not os.path.isdir(folder):
+        pytest.skip("docs/ is not next to the tests (installed-package test run)")
+    for game in GAMES:
+        with open(os.path.join(folder, f"{game}.svg"), encoding="utf-8") as f:
+            parse(f.read())
+
+
+def test_replay_viewer_bad_input(tmp_path, capsys) -> None:
+    replay = _replay(tmp_path, "castle")
+    capsys.readouterr()
+    assert main(["replay", replay, "--html", str(tmp_path / "v.html"), "--game-index", "0"]) == 2
+    assert "game 0 out of range" in capsys.readouterr().err
+    with open(replay) as f:
+        lines = f.read().splitlines()
+    header = json.loads(lines[0])
+    header["game"], header["options"] = "azul", {}
+    forged = tmp_path / "forged.jsonl"
+    forged.write_text("\n".join([json.dumps(header)] + lines[1:]) + "\n")
+    assert main(["replay", str(forged), "--html", str(tmp_path / "v.html")]) == 2
+    err = capsys.readouterr().err
+    assert "step 1" in err and ("not legal" in err or "seat" in err)
+    assert not (tmp_path / "v.html").exists()
+    header["game"] = "chess"
+    forged.write_text("\n".join([json.dumps(header)] + lines[1:]) + "\n")
+    assert main(["replay", str(forged), "--html", str(tmp_path / "v.html")]) == 2
+    assert "unknown game 'chess'" in capsys.readouterr().err
+    assert main(["replay", replay, "--html", str(tmp_path / "v.html")]) == 0
+    assert (tmp_path / "v.html").read_text().startswith("<!DOCTYPE html>")

@@ -64,13 +64,16 @@ def cmd_render(args: argparse.Namespace) -> int:
     if out == "-":
         sys.stdout.write(picture + "\n")
         return 0
-    if out.lower().endswith(".png"):
-        svg_to_png(picture, out)
-    elif out.lower().endswith(".svg"):
-        with open(out, "w", encoding="utf-8") as f:
-            f.write(picture)
-    else:
+    if not out.lower().endswith((".png", ".svg")):
         raise ValueError(f"--out {out!r}: write .svg or .png (or - for standard output)")
+    try:
+        if out.lower().endswith(".png"):
+            svg_to_png(picture, out)
+        else:
+            with open(out, "w", encoding="utf-8") as f:
+                f.write(picture)
+    except OSError as e:
+        raise ValueError(f"cannot write {out}: {e.strerror or e}") from None
     print(f"{what} -> {out}")
     return 0
 
@@ -78,7 +81,10 @@ def cmd_render(args: argparse.Namespace) -> int:
 def cmd_replay_html(args: argparse.Namespace) -> int:
     from .replay_html import write_viewer
 
-    moves = write_viewer(args.file, args.html, args.game_index, args.seat)
+    try:
+        moves = write_viewer(args.file, args.html, args.game_index, args.seat)
+    except OSError as e:
+        raise ValueError(f"cannot read {args.file} or write {args.html}: {e.strerror or e}") from None
     print(f"{args.file} game {args.game_index}: {moves} moves -> {args.html}")
     return 0
 

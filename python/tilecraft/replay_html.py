@@ -103,10 +103,10 @@ td, th { padding: 2px 6px; border-bottom: 1px solid #ddd; text-align: left; }
 <body>
 <h1>@TITLE@</h1>
 <div id="bar">
- <button id="first" title="first position (Home)">&#x23EE;</button>
+ <button id="first" title="first position (Home)">|&#x25C0;</button>
  <button id="prev" title="previous (left arrow)">&#x25C0;</button>
  <button id="next" title="next (right arrow)">&#x25B6;</button>
- <button id="last" title="last position (End)">&#x23ED;</button>
+ <button id="last" title="last position (End)">&#x25B6;|</button>
  <input id="slider" type="range" min="0" value="0" aria-label="position">
  <span id="counter"></span>
  <span id="move"></span>

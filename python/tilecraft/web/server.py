@@ -191,7 +191,8 @@ class Game:
                 status = f"seat {to_move} ({self.bot_specs[to_move]}) is thinking"
             return {
                 "id": self.id, "game": self.spec.name, "title": self.spec.title, "players": self.players,
-                "seat": self.human, "bots": [None if p == self.human else self.bot_specs[p] for p in range(self.players)],
+                "seat": self.human,
+                "bots": [None if p == self.human else self.bot_specs[p] for p in range(self.players)],
                 "version": self.version, "to_move": int(to_move), "terminal": terminal, "status": status,
                 "scores": [float(x) for x in s.scores()], "legal": legal, "thinking": thinking,
                 "svg": svg(s, self.human), "log": self.log[-30:], "error": self.error,

@@ -9,7 +9,7 @@ import importlib.util
 from typing import Any, Optional
 
 
-class NoPictureError(LookupError):
+class NoPictureError(ValueError):
     """The game has no SVG module yet."""
 
 
@@ -21,7 +21,8 @@ def svg(state: Any, seat: Optional[int] = None) -> str:
     except ModuleNotFoundError as e:
         if e.name != f"{__name__}.{name}":
             raise
-        raise NoPictureError(f"no picture for the game {name!r} yet (add tilecraft/render/svg_games/{name}.py)") from None
+        raise NoPictureError(f"no picture for the game {name!r} yet "
+                             f"(add tilecraft/render/svg_games/{name}.py)") from None
     if seat is not None and not (0 <= seat < state.num_players()):
         raise ValueError(f"seat {seat} is not a seat of this {state.num_players()}-player game")
     return str(module.svg(state, seat))

@@ -41,7 +41,7 @@ def svg(state: Any, seat: Optional[int] = None) -> str:
     # centre
     cx0 = 20 + nf * 92
     d.rect(cx0, 38, 200, 95, fill="#efe6d2", rx=14)
-    d.text(cx0 + 100, 33, "centre", size=10, anchor="middle")
+    d.text(cx0 + 192, 128, "centre", size=10, anchor="end")
     k = 0
     if state.marker_in_centre():
         d.rect(cx0 + 8, 46, T, T, fill="#fff", rx=3)
@@ -105,7 +105,8 @@ def svg(state: Any, seat: Optional[int] = None) -> str:
                 if it == "1":
                     d.text(x + T / 2, fy + T * 0.72, "1", size=T * 0.6, anchor="middle", weight="bold")
                 else:
-                    letter_tile(d, x, fy, T, FILLS[int(it)], LETTERS[int(it)])
+                    letter_tile(d, x, fy, T, FILLS[int(it)], LETTERS[int(it)], data_pick="-> floor",
+                                data_pick_seat=p, class_="pick")
         extra = int(floor[0]) - 7
         if extra > 0:
             d.text(bx + 40 + 7 * (T + 4), fy + 15, f"+{extra}", size=10)
