@@ -1,9 +1,12 @@
 """atheris fuzzer for gaudi: python tests/fuzz/fuzz_gaudi.py [libFuzzer flags] (see docs/testing.md)."""
+import ctypes
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-
+# atheris' libFuzzer must be visible to the extension when it was built with coverage
+# instrumentation (TILECRAFT_FUZZ_COVERAGE, docs/testing.md): load atheris with global symbols.
+sys.setdlopenflags(sys.getdlopenflags() | ctypes.RTLD_GLOBAL)
 import atheris  # noqa: E402
 
 with atheris.instrument_imports(include=["tilecraft", "harness"]):

@@ -19,7 +19,8 @@ import numpy as np
 import tilecraft
 from tilecraft.games import game_spec
 
-EXPECTED = (ValueError, TypeError)  # tilecraft's errors are ValueErrors; wrong argument types TypeErrors
+# tilecraft's errors are ValueErrors; a seat out of range is an IndexError; wrong argument types TypeErrors.
+EXPECTED = (ValueError, TypeError, IndexError)
 MAX_STEPS = 400  # actions per input (bounded: an input is a few ms)
 
 
@@ -247,6 +248,8 @@ def mode_from_dict(b: Bytes, game: str):
 # Component data: the files a user may supply, mutated, through the game's own loader.
 def _data_files(game: str):
     base = os.path.join(os.path.dirname(tilecraft.__file__), "data", game)
+    if not os.path.isdir(base):
+        return base, []
     return base, sorted(f for f in os.listdir(base) if f.endswith(".json") and not f.endswith(".schema.json"))
 
 
