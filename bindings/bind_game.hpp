@@ -212,7 +212,7 @@ py::class_<PyState<S>> bind_game(py::module_& m, const char* class_name) {
     const std::string other = py::str(d["game"]);
     require<InvalidState>(other == game, "this is a saved '", other, "' state, not a '", game,
                           "' state; load it with tilecraft.from_json() or that game's class");
-    require<InvalidState>(d.contains("format") && py::isinstance<py::int_>(d["format"]) && d["format"].equal(py::int_(1)),
+    require<InvalidState>(d.contains("format") && py::isinstance<py::int_>(d["format"]) && py::object(d["format"]).equal(py::int_(1)),
                           game, ": unsupported saved-state format (expected 1)");
     for (const char* key : {"config", "state", "history"})
       require<InvalidState>(d.contains(key), game, ": saved state has no '", key, "' field");
