@@ -12,6 +12,7 @@
 //    batch random playouts and batch self-play (random, greedy and MCTS bots, recorded) on 2 threads.
 // Any broken check throws CheckFailed; sanitizer reports come from the build (CMakeLists.txt).
 #pragma once
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -170,6 +171,7 @@ void read_everything(const S& s, Rng& rng, Stats& st) {
       ids.push_back(outs.items[i].outcome);
     }
     TC_CHECK(std::fabs(total - 1.0) < 1e-9, "chance probabilities do not sum to 1");
+    std::sort(ids.begin(), ids.end());
     TC_CHECK(ids == legal, "chance_outcomes() and legal_actions() differ");
   } else if (!s.is_terminal()) {
     TC_CHECK(std::isfinite(s.heuristic(cp)), "heuristic() not finite");
@@ -184,6 +186,7 @@ void check_roundtrip(const S& s) {
   LoadFields in{bytes};
   t.visit(in);
   TC_CHECK(in.at == bytes.size(), "visit() wrote fields it did not read back");
+  t.rebuild_derived();  // what from_json does after loading the fields
   t.validate();
   TC_CHECK(fields_of(t) == bytes, "fields differ after a visit() round trip");
   TC_CHECK(legal_of(t) == legal_of(s), "legal actions differ after a visit() round trip");
