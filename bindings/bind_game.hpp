@@ -214,7 +214,7 @@ py::class_<PyState<S>> bind_game(py::module_& m, const char* class_name) {
     const std::string other = py::str(d["game"]);
     require<InvalidState>(other == game, "this is a saved '", other, "' state, not a '", game,
                           "' state; load it with tilecraft.from_json() or that game's class");
-    require<InvalidState>(d.contains("format") && py::isinstance<py::int_>(d["format"]) && d["format"].cast<long long>() == 1,
+    require<InvalidState>(d.contains("format") && py::isinstance<py::int_>(d["format"]) && py::object(d["format"]).equal(py::int_(1)),
                           game, ": unsupported saved-state format (expected 1)");
     for (const char* key : {"config", "state", "history"})
       require<InvalidState>(d.contains(key), game, ": saved state has no '", key, "' field");
@@ -231,7 +231,11 @@ py::class_<PyState<S>> bind_game(py::module_& m, const char* class_name) {
     require<InvalidState>(py::isinstance<py::list>(d["history"]), game, ": 'history' must be a list of action ids");
     for (auto h : d["history"]) {
       require<InvalidState>(py::isinstance<py::int_>(h), game, ": 'history' must hold integers");
-      long long v = h.cast<long long>();
+      long long v = -1;
+      try {
+        v = h.cast<long long>();
+      } catch (const py::cast_error&) {  // beyond 64 bits: out of range, not a crash-like RuntimeError
+      }
       require<InvalidState>(v >= 0 && v < (1 << 30), game, ": 'history' entry ", v, " is out of range");
       p->hist.push_back(static_cast<int32_t>(v));
     }

@@ -46,7 +46,12 @@ inline MctsConfig mcts_config_from_py(const py::dict& d, const char* who) {
     } else {
       require<std::invalid_argument>(!py::isinstance<py::bool_>(v) && py::isinstance<py::int_>(v), who, ": ", key,
                                      " must be an integer, got ", std::string(py::repr(v)));
-      const long long x = v.cast<long long>();
+      long long x = 0;
+      try {
+        x = v.cast<long long>();
+      } catch (const py::cast_error&) {
+        fail<std::invalid_argument>(who, ": ", key, " = ", std::string(py::repr(v)), " is out of range");
+      }
       out = static_cast<T>(x);
       require<std::invalid_argument>(static_cast<long long>(out) == x, who, ": ", key, " = ", x, " is out of range");
     }

@@ -134,10 +134,12 @@ int main(int argc, char** argv) {
     }
   }
   for (const auto& [g, st] : per_game)
-    std::printf("%-7s games=%lld actions=%lld illegal_probes=%lld searches=%lld batch_playouts=%lld selfplay_games=%lld\n",
+    std::printf("%-7s games=%lld actions=%lld illegal_probes=%lld searches=%lld batch_playouts=%lld selfplay_games=%lld"
+                " known_finding_hits=%lld\n",
                 g.c_str(), static_cast<long long>(st.games), static_cast<long long>(st.actions),
                 static_cast<long long>(st.illegal_probes), static_cast<long long>(st.searches),
-                static_cast<long long>(st.playouts), static_cast<long long>(st.selfplay_games));
+                static_cast<long long>(st.playouts), static_cast<long long>(st.selfplay_games),
+                static_cast<long long>(st.known));
   std::printf("%s: %d configurations checked, %d failed\n", failures ? "FAILED" : "ok", ran, failures);
   return failures ? 1 : 0;
 }

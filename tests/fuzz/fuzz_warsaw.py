@@ -1,4 +1,6 @@
-"""atheris fuzzer for warsaw: python tests/fuzz/fuzz_warsaw.py [libFuzzer flags] (see docs/testing.md)."""
+"""atheris fuzzer for warsaw: python tests/fuzz/fuzz_warsaw.py [libFuzzer flags] (see docs/testing.md).
+Coverage guidance comes from the Python layer (instrumented by atheris); the extension itself is
+not instrumented (docs/testing.md, "Fuzzing")."""
 import os
 import sys
 

@@ -19,7 +19,8 @@ import numpy as np
 import tilecraft
 from tilecraft.games import game_spec
 
-EXPECTED = (ValueError, TypeError)  # tilecraft's errors are ValueErrors; wrong argument types TypeErrors
+# tilecraft's errors are ValueErrors; a seat out of range is an IndexError; wrong argument types TypeErrors.
+EXPECTED = (ValueError, TypeError, IndexError)
 MAX_STEPS = 400  # actions per input (bounded: an input is a few ms)
 
 
@@ -66,6 +67,16 @@ class Bytes:
                 return self.pick((like[:-1], like + like[-1:], [], [like]))
         return self.pick((0, -1, 1, 2**31, -(2**63), 2**64, 3.5, float("nan"), None, True, "", "x" * 3, [], {}, [0] * 3,
                           self.i64(), self.text()))
+
+
+# Known Gaudí finding F1 (/work/briefs/stress_gaudi_findings.md): some states reached by legal play
+# fail from_json. Printed, never silent; remove once cpp/gaudi is fixed.
+def known_finding(e: Exception) -> bool:
+    text = str(e)
+    hit = text.startswith("gaudi state:") and ("unused frame" in text or "chance_arg out of range" in text)
+    if hit:
+        print(f"KNOWN gaudi finding F1 (not fatal, reported): {text}")
+    return hit
 
 
 def expect_error(fn, *args, **kwargs):
@@ -170,7 +181,11 @@ def _exercise(state, b: Bytes, steps: int):
                 c = state.clone()
                 _, err = expect_error(c.resample_hidden, b.value(0) if b.u8() & 1 else b.u8() % n, b.u32())
                 if err is None:
-                    tilecraft.from_json(c.to_json())  # a resampled state is a valid state
+                    try:
+                        tilecraft.from_json(c.to_json())  # a resampled state is a valid state
+                    except tilecraft.InvalidStateError as e:
+                        if not known_finding(e):
+                            raise
             else:
                 expect_error(state.heuristic, b.value(0))
             assert state.to_json() == before, "a read path changed the state"
@@ -247,6 +262,8 @@ def mode_from_dict(b: Bytes, game: str):
 # Component data: the files a user may supply, mutated, through the game's own loader.
 def _data_files(game: str):
     base = os.path.join(os.path.dirname(tilecraft.__file__), "data", game)
+    if not os.path.isdir(base):
+        return base, []
     return base, sorted(f for f in os.listdir(base) if f.endswith(".json") and not f.endswith(".schema.json"))
 
 
