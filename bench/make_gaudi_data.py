@@ -118,34 +118,40 @@ def action(code):
     raise ValueError(code)
 
 
-DAY = [  # 40 spaces; the four colours enter at 0..3; 34..39 are red
+DAY = [  # 40 spaces; the four colours enter at 0..3; 34..39 are red; 9 any-tile spaces
     ("T", 1, 0), ("C:nature", 1, 0), ("T:blue", 1, 1), ("C:catalan", 0, 1),
-    ("T:leaf", 2, 0), ("G", 1, 0), ("T:green", 1, 1), ("C:religion", 1, 0),
+    ("T", 2, 0), ("G", 1, 0), ("T:green", 1, 1), ("C:religion", 1, 0),
     ("T:scale", 0, 2), ("P", 1, 0), ("T", 1, 1), ("C", 1, 0),
     ("T:yellow/cross", 1, 1), ("T:red", 1, 0), ("G", 0, 2), ("T:panot", 1, 1),
-    ("C:nature", 1, 1), ("X", 1, 0), ("T:cross", 2, 0), ("C:catalan", 1, 1),
-    ("T", 0, 2), ("T:green/leaf", 1, 1), ("G", 1, 1), ("C:religion", 2, 0),
+    ("C:nature", 1, 1), ("X", 1, 0), ("T", 2, 0), ("C:catalan", 1, 1),
+    ("T", 0, 2), ("T", 1, 1), ("G", 1, 1), ("C:religion", 2, 0),
     ("T:yellow", 1, 1), ("P", 1, 1), ("T:scale", 1, 2), ("C", 0, 2),
-    ("T:red/scale", 1, 1), ("T:blue/panot", 1, 1), ("X", 1, 1), ("T:leaf", 2, 1),
+    ("T", 1, 1), ("T:blue/panot", 1, 1), ("X", 1, 1), ("T:leaf", 2, 1),
     ("C:nature", 1, 1), ("G", 1, 1), ("T", 2, 1), ("C", 1, 2),
-    ("T:cross", 1, 1), ("G", 1, 1), ("T:panot", 2, 0), ("C", 1, 1),
+    ("T", 1, 1), ("G", 1, 1), ("T:panot", 2, 0), ("C", 1, 1),
 ]
 NIGHT = [  # 38 spaces; fewer tiles per area at night (4), more chimney and play spaces; 32..37 red
     ("C:religion", 1, 0), ("T", 1, 0), ("C:nature", 0, 1), ("T:red", 1, 0),
-    ("G", 1, 0), ("T:cross", 1, 1), ("C:catalan", 1, 0), ("X", 0, 1),
+    ("G", 1, 0), ("T", 1, 1), ("C:catalan", 1, 0), ("X", 0, 1),
     ("T:blue", 2, 0), ("P", 1, 0), ("T:leaf", 1, 1), ("C", 1, 0),
     ("T:green/scale", 1, 1), ("G", 0, 2), ("T:yellow", 1, 1), ("X", 1, 0),
-    ("C:religion", 1, 1), ("T:panot", 2, 0), ("P", 1, 1), ("T", 0, 2),
-    ("C:nature", 1, 1), ("T:red/leaf", 1, 1), ("G", 1, 1), ("T:scale", 1, 2),
+    ("C:religion", 1, 1), ("T", 2, 0), ("P", 1, 1), ("T", 0, 2),
+    ("C:nature", 1, 1), ("T", 1, 1), ("G", 1, 1), ("T:scale", 1, 2),
     ("C:catalan", 2, 0), ("X", 1, 1), ("T:blue/cross", 1, 1), ("C", 0, 2),
     ("T:green", 2, 1), ("G", 1, 1), ("T:yellow/panot", 1, 1), ("P", 1, 1),
-    ("T", 2, 1), ("C", 1, 1), ("X", 1, 1), ("T:cross", 1, 2),
+    ("T", 2, 1), ("C", 1, 1), ("X", 1, 1), ("T", 1, 2),
     ("G", 1, 1), ("C", 2, 0),
 ]
 
 
+# 2026-12-01 rebalance: every non-generic space prints one pencil more than its row (uses per
+# turn were about 1.5; a generic space keeps pencils + hammers <= 2, GA-AMB-13).
+EXTRA_PENCIL = 1
+
+
 def face(rows, red_from, area_bonus, window_bonus):
-    spaces = [{"action": action(a), "pencils": p, "hammers": h, "red": i >= red_from} for i, (a, p, h) in enumerate(rows)]
+    spaces = [{"action": action(a), "pencils": p + (EXTRA_PENCIL if a != "G" else 0), "hammers": h,
+               "red": i >= red_from} for i, (a, p, h) in enumerate(rows)]
     return {"spaces": spaces, "entry": [0, 1, 2, 3],
             "area_bonus": [effects(b)[0] if b else None for b in area_bonus],
             "window_bonus": {d: (effects(b)[0] if b else None) for d, b in zip(DOMAINS, window_bonus)}}
@@ -153,8 +159,8 @@ def face(rows, red_from, area_bonus, window_bonus):
 
 def track():
     return {"format": "tilecraft-gaudi-track", "version": 1,
-            "day": face(DAY, 34, ["VN2", "k", None, "p", "VR2"], ["t", "VC2", "r1"]),
-            "night": face(NIGHT, 32, ["t", None, "k", "VC2", "g"], ["k:nature", "g", "VR2"])}
+            "day": face(DAY, 34, ["VN2", "k", "t", "p", "VR2"], ["t", "VC2", "r1"]),
+            "night": face(NIGHT, 32, ["t", "t", "k", "VC2", "g"], ["k:nature", "g", "VR2"])}
 
 
 # ---------------------------------------------------------------- cards
@@ -191,9 +197,9 @@ CATALAN = [
 ]
 # Religion: empty banners, a condition. ("per", vp, COUNT) = vp x count; ("if", vp, m, COUNT) =
 # vp if count >= m. COUNT: ("category", c) ("distinct",) ("chimney", d) ("chimney_total",)
-# ("shape", s) ("colour", c) ("largest_group",). Typical counts late in a game (estimates): a
-# category 1-2 cards, 5-7 distinct categories, a chimney 2-3 of 5, 6-9 in all, a shape 3-5
-# tiles, a colour 3-5 tiles, a largest group 3-6.
+# ("shape", s) ("colour", c) ("largest_group",). Thresholds set from self-play (2026-12-01): a
+# player ends with 6-8 tiles and 1-3 cards played, so "if" conditions ask for 2 of a category,
+# 3 tiles of a colour or shape, a chimney total of 4, 4 distinct categories, a group of 3.
 RELIGION = [
     ("blue", 1, ("per", 1, ("colour", "blue"))), ("green", 1, ("per", 1, ("colour", "green"))),
     ("yellow", 1, ("per", 1, ("colour", "yellow"))), ("red", 1, ("per", 1, ("colour", "red"))),
@@ -204,16 +210,21 @@ RELIGION = [
     ("blue", 1, ("per", 2, ("category", "door"))), ("green", 1, ("per", 2, ("category", "tower"))),
     ("yellow", 1, ("per", 2, ("category", "sculpture"))), ("red", 1, ("per", 2, ("category", "ceiling_roof"))),
     ("black", 1, ("per", 2, ("category", "furniture"))),
-    ("blue", 2, ("if", 5, 3, ("category", "garden"))), ("green", 2, ("if", 5, 3, ("category", "tower"))),
-    ("yellow", 2, ("if", 5, 3, ("category", "facade"))), ("red", 2, ("per", 1, ("distinct",))),
+    ("blue", 2, ("if", 4, 2, ("category", "garden"))), ("green", 2, ("if", 4, 2, ("category", "tower"))),
+    ("yellow", 2, ("if", 4, 2, ("category", "facade"))), ("red", 2, ("per", 1, ("distinct",))),
     ("blue", 2, ("per", 2, ("chimney", "nature"))), ("green", 2, ("per", 2, ("chimney", "catalan"))),
     ("yellow", 2, ("per", 2, ("chimney", "religion"))), ("red", 2, ("per", 1, ("largest_group",))),
-    ("black", 2, ("if", 6, 8, ("chimney_total",))), ("black", 2, ("if", 4, 5, ("shape", "leaf"))),
-    ("black", 2, ("if", 4, 5, ("shape", "panot"))),
-    ("blue", 3, ("if", 5, 6, ("colour", "blue"))), ("green", 3, ("per", 1, ("chimney_total",))),
-    ("yellow", 3, ("if", 5, 6, ("colour", "yellow"))), ("red", 3, ("if", 7, 7, ("distinct",))),
-    ("black", 4, ("if", 8, 6, ("largest_group",))),
+    ("black", 2, ("if", 5, 4, ("chimney_total",))), ("black", 2, ("if", 4, 3, ("shape", "leaf"))),
+    ("black", 2, ("if", 4, 3, ("shape", "panot"))),
+    ("blue", 3, ("if", 4, 3, ("colour", "blue"))), ("green", 3, ("per", 1, ("chimney_total",))),
+    ("yellow", 3, ("if", 4, 3, ("colour", "yellow"))), ("red", 3, ("if", 5, 4, ("distinct",))),
+    ("black", 4, ("if", 5, 3, ("largest_group",))),
 ]
+# Requirements as printed (2026-12-01 rebalance, docs/gaudi-edition.md "Self-play statistics"):
+# players hold 6-8 tiles, so the rows' authoring level n maps to a lower printed requirement:
+# coloured n = 1, 2 -> 1 and n = 3 -> 2; black n = 1 -> 1, n = 2, 3, 4 -> 2. Per domain 25 cards
+# need 1 tile and 8 need 2 (the column's requirement is cumulative, so it still grows).
+REQUIREMENT = {False: {1: 1, 2: 1, 3: 2, 4: 2}, True: {1: 1, 2: 2, 3: 2, 4: 2}}
 # Which cards of each domain are Gaudí's life (wild): one at n = 1, one at n = 2, one at n = 3
 # (indices into the domain's rows above).
 LIFE = {"nature": (6, 19, 30), "catalan": (9, 22, 29), "religion": (16, 27, 30)}
@@ -285,7 +296,7 @@ def cards():
                 noun = NOUNS[category][k % 2]
                 name = f"{BUILDINGS[(k + 3 * CATEGORIES.index(category)) % len(BUILDINGS)]} {noun}"
             card = {"id": cid, "name": name, "domain": d, "category": category,
-                    "requirement": {"colour": colour, "n": n}}
+                    "requirement": {"colour": colour, "n": REQUIREMENT[colour == "black"][n]}}
             if d == "religion":
                 card["banner"] = []
                 if text[0] == "per":
@@ -321,10 +332,13 @@ def end_obj(e):
     raise ValueError(e)
 
 
-def chimney_face(domain, rows):
+NIGHT_COUNT = {1: 1, 2: 1, 3: 2, 4: 3}
+
+
+def chimney_face(domain, rows, counts=None):
     spaces = []
     for shape, n, reward, end, ability in rows:
-        sp = {"requirement": {"shape": shape, "n": n}, "reward": effects(reward, domain)}
+        sp = {"requirement": {"shape": shape, "n": counts[n] if counts else n}, "reward": effects(reward, domain)}
         if end is not None:
             sp["end_effect"] = end_obj(end)
         if ability is not None:
@@ -336,18 +350,19 @@ def chimney_face(domain, rows):
     return {"spaces": spaces}
 
 
-CHIMNEY_DAY = {  # counts 1, 2, 3, 3, 4: a player ends with about 12-20 tiles, 3-5 of a shape
-    "nature": [("cross", 1, "t", None, None), ("leaf", 2, "v2", None, None), ("scale", 3, "rn", None, None),
-               ("panot", 3, "pi", None, None), ("leaf", 4, "v3 x", ("vp", "nature", 3), None)],
-    "catalan": [("panot", 1, "k:catalan", None, None), ("cross", 2, "v1", ("add", 3), None),
-                ("scale", 3, "rc1", None, None), ("leaf", 3, "t v1", None, None),
-                ("panot", 4, "rc1", ("vp", "catalan", 3), None)],
-    "religion": [("leaf", 1, "v1", None, None), ("scale", 2, "r1", None, None), ("cross", 3, "k:religion", None, None),
-                 ("panot", 3, "r1 v2", None, None),
-                 ("scale", 4, "v2", ("per", "religion", 1, ("distinct",)), None)],
+CHIMNEY_DAY = {  # counts 1, 1, 2, 2, 3: self-play players end with 6-8 tiles, 1-2 of a shape
+    "nature": [("cross", 1, "t", None, None), ("leaf", 1, "v2", None, None), ("scale", 2, "rn", None, None),
+               ("panot", 2, "pi", None, None), ("leaf", 3, "v3 x", ("vp", "nature", 3), None)],
+    "catalan": [("panot", 1, "k:catalan", None, None), ("cross", 1, "v1", ("add", 3), None),
+                ("scale", 2, "rc1", None, None), ("leaf", 2, "t v1", None, None),
+                ("panot", 3, "rc1", ("vp", "catalan", 3), None)],
+    "religion": [("leaf", 1, "v1", None, None), ("scale", 1, "r1", None, None), ("cross", 2, "k:religion", None, None),
+                 ("panot", 2, "r1 v2", None, None),
+                 ("scale", 3, "v2", ("per", "religion", 1, ("distinct",)), None)],
 }
-# Night faces (expert: the tiles of a requirement must be one connected group, GA-EXP-8, so the
-# counts stay at 1..4). Four different tiles per domain, with persistent abilities.
+# Night faces (expert: the tiles of a requirement must be one connected group, GA-EXP-8). Four
+# different tiles per domain, with persistent abilities. Authored with counts 1..4; printed as
+# NIGHT_COUNT maps them (1, 1, 2, 3), like the day faces' lowered counts.
 CHIMNEY_NIGHT = {
     "nature": [
         [("leaf", 1, "t:leaf", None, ("cat", "garden", "v1")), ("scale", 2, "v2", None, None),
@@ -387,7 +402,7 @@ def chimneys():
     for d in DOMAINS:
         for k in range(4):
             tiles.append({"id": len(tiles), "domain": d, "day": chimney_face(d, CHIMNEY_DAY[d]),
-                          "night": chimney_face(d, CHIMNEY_NIGHT[d][k])})
+                          "night": chimney_face(d, CHIMNEY_NIGHT[d][k], NIGHT_COUNT)})
     return {"format": "tilecraft-gaudi-chimneys", "version": 1, "tiles": tiles}
 
 

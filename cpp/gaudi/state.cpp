@@ -1566,13 +1566,27 @@ void State::returns(double* out) const {
 
 double State::heuristic(int player) const {
   // Provisional final score (two lowest domains + tile bonus), plus 0.5 per card in hand,
-  // 0.8 per chimney step and 0.3 per card in the columns (docs/gaudi.md).
+  // 0.8 per chimney step, and per card in the columns at least a card in hand's 0.5 plus what
+  // it will still yield: a Catalan card its banner (VP, 0.5 per other effect) times the expected
+  // remaining Catalan resolutions (kCatalanAhead), a Religion card its condition's current value
+  // (docs/gaudi.md, "Heuristic").
+  constexpr double kHand = 0.5, kCatalanAhead = 1.0;
   double s[kMaxPlayers];
   scores(s);
   if (phase_ == kTerminal) return s[player] + 0.01 * tiebreak_[player];
-  const int cols = col_n_[player][0] + col_n_[player][1] + col_n_[player][2];
-  return s[player] + 0.5 * hand_n_[player] + 0.8 * (chim_[player][0] + chim_[player][1] + chim_[player][2]) +
-         0.3 * cols;
+  double cols = kHand * (col_n_[player][0] + col_n_[player][1] + col_n_[player][2]);
+  for (int k = 0; k < col_n_[player][1]; ++k) {
+    const int c = col_[player][1][k];
+    double b = 0.0;
+    for (int i = 0; i < kBanner; ++i) {
+      const int e = cfg_->card_banner[c][i][0];
+      if (e < 0) break;
+      b += e >= kEntVpN ? cfg_->card_banner[c][i][1] : 0.5;
+    }
+    cols += kCatalanAhead * b;
+  }
+  for (int k = 0; k < col_n_[player][2]; ++k) cols += religion_value(player, col_[player][2][k]);
+  return s[player] + kHand * hand_n_[player] + 0.8 * (chim_[player][0] + chim_[player][1] + chim_[player][2]) + cols;
 }
 
 // ------------------------------------------------------------------ hidden information
