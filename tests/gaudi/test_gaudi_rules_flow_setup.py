@@ -25,13 +25,14 @@ def walk_setup(state, pick=lambda outcomes: outcomes[0][0]):
 # ---------------------------------------------------------------- scope and modes
 
 
-def test_ga_scope_1_two_to_four_players_accepted_others_rejected():
-    """GA-SCOPE-1 (basic game): 2, 3 and 4 players make a game; 1 (solo, part 2), 0 and 5 are
-    rejected with a message naming the allowed counts."""
+def test_ga_scope_1_one_to_four_players_accepted_others_rejected():
+    """GA-SCOPE-1: 1 to 4 players make a game (1 is solo, which is expert mode: GA-SCOPE-3); 0 and
+    5 are rejected with a message naming the allowed counts."""
     for n in (2, 3, 4):
         assert make(n).num_players() == n
-    for n in (0, 1, 5):
-        with pytest.raises(tilecraft.InvalidConfigError, match="players must be one of 2, 3, 4"):
+    assert make(1, mode="expert").num_players() == 1
+    for n in (0, 5):
+        with pytest.raises(tilecraft.InvalidConfigError, match="players must be one of 1, 2, 3, 4"):
             make(n)
 
 
