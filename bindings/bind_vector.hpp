@@ -113,7 +113,7 @@ void bind_vector(py::module_& m, Cls& cls, const std::string& class_name) {
              const py::ssize_t n = v.env.num_envs(), np = v.env.players(), a = v.env.num_actions();
              S probe(*v.env.config(), 0);
              std::vector<py::ssize_t> obs_shape{n};
-             if (v.env.views() > 1) obs_shape.push_back(np);
+             if (v.env.all_observations()) obs_shape.push_back(np);
              for (int d : probe.observation_shape()) obs_shape.push_back(d);
              py::dict d;
              d["observation"] = view_of(b.observation, obs_shape, self);

@@ -27,7 +27,12 @@ def test_package_is_typed() -> None:
 
 def _mypy(path: str) -> subprocess.CompletedProcess:
     pytest.importorskip("mypy", reason="mypy is in the 'test' extra")
-    env = dict(os.environ, MYPYPATH=os.path.dirname(PACKAGE))
+    env = dict(os.environ)
+    env.pop("MYPYPATH", None)
+    # An installed package is found by mypy through the interpreter's site-packages (py.typed);
+    # mypy refuses a site-packages directory on MYPYPATH, so only a source checkout is added.
+    if os.path.basename(os.path.dirname(PACKAGE)) not in ("site-packages", "dist-packages"):
+        env["MYPYPATH"] = os.path.dirname(PACKAGE)
     return subprocess.run([sys.executable, "-m", "mypy", "--follow-imports=silent", "--ignore-missing-imports",
                            "--no-incremental", "--cache-dir", os.devnull, path],
                           capture_output=True, text=True, env=env, cwd=HERE, timeout=600)

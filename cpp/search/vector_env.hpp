@@ -303,6 +303,8 @@ class VectorEnv {
   int num_actions() const { return actions_; }
   int obs_size() const { return obs_size_; }
   int views() const { return views_; }
+  // observe="all": a seat axis in the observation even when a game has one seat (solo).
+  bool all_observations() const { return spec_.all_observations; }
   bool started() const { return started_; }
   const VectorSpec& spec() const { return spec_; }
   VectorBuffers& buffers() { return b_; }

@@ -667,6 +667,18 @@ class GaudiState:
         """
         Per supply area, the count of each tile type 4 * colour + shape.
         """
+    def automa_area(self) -> tuple[list, list, list]:
+        """
+        Solo: (the automa's columns N, C, R earliest first, its tiles per type, the virtual marker's removed tiles per type).
+        """
+    def automa_final_score(self) -> int:
+        """
+        Solo: the automa's score by GA-SOLO-END-2..4 as if the game ended now.
+        """
+    def automa_score(self) -> int:
+        """
+        Solo: the automa's final score (0 before the end).
+        """
     def bag(self) -> list:
         ...
     def board(self, seat: typing.SupportsInt | typing.SupportsIndex) -> list:
@@ -684,6 +696,10 @@ class GaudiState:
     def chance_outcomes(self) -> list:
         """
         [(outcome, probability), ...] at a chance node, [] elsewhere.
+        """
+    def chimney_tiles(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> tuple[int, int, int]:
+        """
+        The chimney tile id per domain (expert: dealt at random, 255 before; basic: the day tile).
         """
     def chimneys(self, seat: typing.SupportsInt | typing.SupportsIndex) -> tuple[int, int, int]:
         ...
@@ -707,6 +723,10 @@ class GaudiState:
         ...
     def domain_scores(self, seat: typing.SupportsInt | typing.SupportsIndex) -> tuple[int, int, int]:
         ...
+    def draft_start(self) -> int:
+        """
+        Expert: the start player when the draft ran.
+        """
     def extra_turns(self) -> int:
         ...
     def final_scoring(self, seat: typing.SupportsInt | typing.SupportsIndex) -> tuple[int, tuple[int, int, int], int]:
@@ -745,6 +765,10 @@ class GaudiState:
         ...
     def item_entry(self) -> int:
         ...
+    def knows_passed(self, arg0: typing.SupportsInt | typing.SupportsIndex, arg1: typing.SupportsInt | typing.SupportsIndex) -> bool:
+        """
+        Expert draft: whether seat q knows card c as one of the hidden cards it has seen or passed on.
+        """
     def largest_groups(self, seat: typing.SupportsInt | typing.SupportsIndex) -> list:
         """
         Largest same-colour group per colour (kept incrementally).
@@ -783,7 +807,7 @@ class GaudiState:
         ...
     def phase(self) -> int:
         """
-        0 chance, 1 move, 2 pencils/hammers, 3 uses, 4 place, 5 discard, 6 frame, 7 item, 8 target, 9 central, 10 over.
+        0 chance, 1 move, 2 pencils/hammers, 3 uses, 4 place, 5 discard, 6 frame, 7 item, 8 target, 9 central, 10 over, 11 draft.
         """
     def positions(self) -> list:
         """
@@ -1123,6 +1147,6 @@ def warsaw_random_playouts(config: dict, n: typing.SupportsInt | typing.Supports
 AZUL_STATE_BYTES: int = 280
 CASTLE_STATE_BYTES: int = 17760
 CHANCE: int = -2
-GAUDI_STATE_BYTES: int = 1656
+GAUDI_STATE_BYTES: int = 1808
 TERMINAL: int = -1
 WARSAW_STATE_BYTES: int = 1624

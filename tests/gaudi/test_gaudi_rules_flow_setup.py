@@ -51,13 +51,10 @@ def night_differs(ed):
 
 def test_ga_scope_2_ga_setup_2_ga_setup_3_basic_mode_plays_the_day_face():
     """GA-SCOPE-2, GA-SETUP-2, GA-SETUP-3 (day side up), GA-COMP-1: an edition whose night face
-    differs everywhere (card spaces with 1 hammer, no red space, entries 3, 2, 1, 0). Only mode
-    'basic' is accepted ('expert' is part 2). The game keeps both faces in its config but plays the
-    day face: seat 0 may enter at 0 (day entry; night would be 3), index 0 gives 1 pencil for a
+    differs everywhere (card spaces with 1 hammer, no red space, entries 3, 2, 1, 0). Mode 'basic'
+    keeps both faces in its config but plays the day face: seat 0 may enter at 0 (day entry; night would be 3), index 0 gives 1 pencil for a
     tile (day; night: 1 hammer), and after a finish red space 20 (day) removes the marker."""
     data = edition_dir("night-differs", night_differs)
-    with pytest.raises(tilecraft.InvalidConfigError, match="mode"):
-        make(4, data=data, mode="expert")
     s = make(4, seed=1, data=data, mode="basic")
     assert s.config()["track_n"] == [24, 24]
     assert 0 in legal(s)
