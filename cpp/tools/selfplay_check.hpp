@@ -47,7 +47,7 @@ struct Stats {
 
 // Findings reported to the game's owner and not yet fixed: a check that fails with one of these
 // messages is counted and printed, not fatal. Keep this list short and each entry documented.
-//  - gaudi: a state reached by legal play fails validate() after a save/load copy ("unused frame
+//  - gaudi: a state reached by legal play fails validate() (directly, and after a save/load copy) ("unused frame
 //    k must be empty", "chance_arg out of range"): /work/briefs/stress_gaudi_findings.md, F1.
 inline bool known_finding(const char* game, const std::string& what) {
   return std::string(game) == "gaudi" &&
