@@ -114,6 +114,5 @@ def test_long_self_play_and_tournament(tmp_path):
         tilecraft.tournament("azul", ["random", "greedy"], games_per_pairing=4, workers=1, seed=i + 1,
                              out=str(tmp_path / f"t{i}.jsonl"))
     gc.collect()
-    _report(f"tournament: {len(result.rows if hasattr(result, 'rows') else [])} rows, {rounds} more runs in "
-            f"{time.perf_counter() - start:.1f} s")
+    _report(f"tournament: {rounds + 1} tournaments ({result!r:.60}) in {time.perf_counter() - start:.1f} s")
     _check_flat("tournament", warm, rss_mb())

@@ -47,7 +47,7 @@ struct Stats {
 
 // Findings reported to the game's owner and not yet fixed: a check that fails with one of these
 // messages is counted and printed, not fatal. Keep this list short and each entry documented.
-//  - gaudi: a state reached by legal play fails validate() after a save/load copy ("unused frame
+//  - gaudi: a state reached by legal play fails validate() (directly, and after a save/load copy) ("unused frame
 //    k must be empty", "chance_arg out of range"): /work/briefs/stress_gaudi_findings.md, F1.
 inline bool known_finding(const char* game, const std::string& what) {
   return std::string(game) == "gaudi" &&
@@ -122,6 +122,17 @@ std::vector<int32_t> legal_of(const S& s) {
   ActionList<S::kMaxActions> l;
   s.legal_actions(l);
   return std::vector<int32_t>(l.begin(), l.end());
+}
+
+// validate(), except that a known finding is counted and printed instead of ending the check.
+template <class S>
+void validate_or_known(const S& s, Stats& st) {
+  try {
+    s.validate();
+  } catch (const std::exception& e) {
+    if (!known_finding(S::kName, e.what())) throw;
+    if (st.known++ == 0) std::printf("KNOWN %s finding (not fatal, reported): %s\n", S::kName, e.what());
+  }
 }
 
 // Every read path, on exactly sized heap buffers so that ASan sees any overrun.
@@ -237,7 +248,7 @@ void random_games(const typename S::Config& cfg, int games, uint64_t seed, Stats
       const int32_t a = random_action(s, rng, scratch);
       TC_CHECK(s.is_legal(a), "random_action gave an illegal action " + std::to_string(a));
       s.apply(a);
-      s.validate();
+      validate_or_known(s, st);
       ++st.actions;
       read_everything(s, rng, st);
       if (++k % deep_every == 0) {
@@ -306,7 +317,7 @@ void search_checks(const typename S::Config& cfg, int count, uint64_t seed, bool
                    "search result arrays differ in length");
           s.apply(res.action);
           h.push_back(res.action);
-          s.validate();
+          validate_or_known(s, st);
         }
       }
     }
