@@ -21,21 +21,8 @@ MOVES = int(os.environ.get("TILECRAFT_SOAK_MOVES", "1000000"))
 GROWTH_LIMIT_MB = 8.0  # allowed resident growth after warm-up (allocator noise, numpy caches)
 
 
-# Known Gaudí finding F1 (/work/briefs/stress_gaudi_findings.md): some states reached by legal play
-# fail from_json. Counted and reported, never silent; remove once cpp/gaudi is fixed.
-GAUDI_F1 = ("unused frame", "chance_arg out of range")
-known_hits = {"gaudi F1": 0}
-
-
 def _reload(text):
-    try:
-        return tilecraft.from_json(text)
-    except tilecraft.InvalidStateError as e:
-        if not (str(e).startswith("gaudi state:") and any(k in str(e) for k in GAUDI_F1)):
-            raise
-        known_hits["gaudi F1"] += 1
-        print(f"KNOWN gaudi finding F1 (not fatal, reported): {e}")
-        return None
+    return tilecraft.from_json(text)
 
 
 def rss_mb() -> float:
@@ -84,8 +71,7 @@ def test_million_random_moves(game):
             warm = rss_mb()
     gc.collect()
     end = rss_mb()
-    _report(f"soak {game}: {moves} moves in {games} games, {time.perf_counter() - start:.1f} s"
-            f" (known finding hits so far: {known_hits})")
+    _report(f"soak {game}: {moves} moves in {games} games, {time.perf_counter() - start:.1f} s")
     _check_flat(f"soak {game}", warm, end)
 
 

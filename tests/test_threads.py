@@ -17,21 +17,8 @@ import tilecraft
 GAMES = tilecraft.list_games()
 
 
-# Known Gaudí finding F1 (/work/briefs/stress_gaudi_findings.md): some states reached by legal play
-# fail from_json. Counted and reported, never silent; remove once cpp/gaudi is fixed.
-GAUDI_F1 = ("unused frame", "chance_arg out of range")
-known_hits = {"gaudi F1": 0}
-
-
 def _reload(text):
-    try:
-        return tilecraft.from_json(text)
-    except tilecraft.InvalidStateError as e:
-        if not (str(e).startswith("gaudi state:") and any(k in str(e) for k in GAUDI_F1)):
-            raise
-        known_hits["gaudi F1"] += 1
-        print(f"KNOWN gaudi finding F1 (not fatal, reported): {e}")
-        return None
+    return tilecraft.from_json(text)
 
 
 def _run_threads(n, target):
@@ -159,7 +146,7 @@ def test_one_state_shared_by_threads_works_or_raises(game):
 
     _run_threads(4, work)
     again = _reload(state.to_json())
-    assert again is None or again.to_json() == state.to_json()
+    assert again.to_json() == state.to_json()
     replay = tilecraft.make(game, seed=11)
     for a in state.history():
         replay.apply(int(a))
