@@ -23,6 +23,11 @@ CASES: List[Tuple[str, str, int, int, Dict[str, Any]]] = [
     ("gaudi_4p_seed6", "gaudi", 4, 6, {}),
     ("gaudi_2p_seed7", "gaudi", 2, 7, {}),  # the 2-player virtual third marker (GA-DUMMY-*)
     ("gaudi_3p_seed8_explicit", "gaudi", 3, 8, {"chance": "explicit", "first_player": -1}),
+    ("gaudi_4p_expert_seed9", "gaudi", 4, 9, {"mode": "expert"}),  # the night face and the draft (GA-EXP-*)
+    ("gaudi_solo_easy_seed10", "gaudi", 1, 10, {"difficulty": "easy"}),  # solo against the automa (GA-SOLO-*)
+    ("gaudi_solo_normal_seed11", "gaudi", 1, 11, {"difficulty": "normal"}),
+    ("gaudi_solo_hard_seed12", "gaudi", 1, 12, {"difficulty": "hard"}),
+    ("gaudi_solo_crazy_seed13", "gaudi", 1, 13, {"difficulty": "crazy"}),
 ]
 
 
