@@ -8,6 +8,9 @@
   games in the order of their ids; the interval is mu +- 2 sigma. Ranks come from
   ``winners`` (rank 0) and then the scores of the others, higher first.
 - Win rates: a shared victory counts 1/k to each of k co-winners; 95% Wilson intervals.
+- Solo tables (one seat against a scripted opponent, e.g. Gaudí's automa): no ratings; the win
+  rate against the opponent with its Wilson interval, and the mean return (in Gaudí's default
+  ``returns_mode=score``, the margin over the automa).
 - Pairwise matrix: for two bots that met at a table, how often the row bot finished ahead of
   the column bot (ahead in the ranking above, half for a tie)."""
 from __future__ import annotations
@@ -92,8 +95,8 @@ def openskill_ratings(games: Sequence[Mapping[str, Any]], bots: Sequence[str]) -
     ratings = {b: model.rating(name=b) for b in bots}
     for g in sorted(games, key=lambda g: g["id"]):
         seats = list(g["seats"])
-        if len(set(seats)) != len(seats):
-            continue  # a bot against itself tells nothing about its rating
+        if len(seats) < 2 or len(set(seats)) != len(seats):
+            continue  # a bot alone (solo against a scripted opponent) or against itself: no rating information
         teams = model.rate([[ratings[b]] for b in seats], ranks=ranks_of(g))
         for b, team in zip(seats, teams):
             ratings[b] = team[0]
@@ -102,7 +105,8 @@ def openskill_ratings(games: Sequence[Mapping[str, Any]], bots: Sequence[str]) -
 
 def standings(games: Sequence[Mapping[str, Any]], bots: Sequence[str]) -> List[Dict[str, Any]]:
     """One row per bot, best first: games, wins, win rate and interval, mean score, ratings."""
-    rows = {b: dict(bot=b, games=0, wins=0.0, score_sum=0.0, seconds=0.0, moves=0) for b in bots}
+    rows = {b: dict(bot=b, games=0, wins=0.0, score_sum=0.0, return_sum=0.0, seconds=0.0, moves=0) for b in bots}
+    solo = bool(games) and all(len(g["seats"]) == 1 for g in games)
     two_player = bool(games) and all(len(g["seats"]) == 2 for g in games)
     for g in games:
         w = g["winners"]
@@ -110,13 +114,15 @@ def standings(games: Sequence[Mapping[str, Any]], bots: Sequence[str]) -> List[D
             row = rows[b]
             row["games"] += 1
             row["score_sum"] += g["scores"][seat]
+            if "returns" in g:
+                row["return_sum"] += g["returns"][seat]
             if seat in w:
                 row["wins"] += 1.0 / len(w)
             row["seconds"] += g.get("seconds", [0.0] * len(g["seats"]))[seat]
             row["moves"] += g.get("moves", [0] * len(g["seats"]))[seat]
     elo_r = elo(games, bots) if two_player else {}
     try:
-        skill = openskill_ratings(games, bots)
+        skill = {} if solo else openskill_ratings(games, bots)
     except ImportError:
         skill = {}
     out = []
@@ -128,6 +134,8 @@ def standings(games: Sequence[Mapping[str, Any]], bots: Sequence[str]) -> List[D
             bot=b, games=n, wins=row["wins"], win_rate=row["wins"] / n if n else 0.0, win_rate_low=lo,
             win_rate_high=hi, mean_score=row["score_sum"] / n if n else 0.0,
             ms_per_move=1000.0 * row["seconds"] / row["moves"] if row["moves"] else 0.0)
+        if solo:  # one seat against a scripted opponent (Gaudí solo): the mean return is the mean result against it
+            entry["mean_return"] = row["return_sum"] / n if n else 0.0
         if b in elo_r:
             entry["elo"], entry["elo_ci"] = elo_r[b]
         if b in skill:
@@ -135,7 +143,10 @@ def standings(games: Sequence[Mapping[str, Any]], bots: Sequence[str]) -> List[D
             entry["mu_low"], entry["mu_high"] = skill[b][0] - 2 * skill[b][1], skill[b][0] + 2 * skill[b][1]
         out.append(entry)
     key = (lambda e: e["elo"]) if two_player else (lambda e: e.get("mu", e["win_rate"]))
-    out.sort(key=lambda e: (-key(e), e["bot"]))
+    if solo:
+        out.sort(key=lambda e: (-e["win_rate"], -e["mean_return"], e["bot"]))
+    else:
+        out.sort(key=lambda e: (-key(e), e["bot"]))
     return out
 
 

@@ -191,6 +191,9 @@ def format_standings(rows: Sequence[Dict[str, Any]], done: int, scheduled: int) 
     has_mu = any("mu" in r for r in rows)
     width = max([len(r["bot"]) for r in rows] + [3])
     head = f"{'#':>2} {'bot':<{width}} {'games':>6} {'win %':>6} {'95% interval':>14} {'mean score':>10}"
+    has_ret = any("mean_return" in r for r in rows)
+    if has_ret:
+        head += f" {'mean return':>11}"
     if has_elo:
         head += f" {'Elo':>7} {'± 95%':>6}"
     if has_mu:
@@ -201,6 +204,8 @@ def format_standings(rows: Sequence[Dict[str, Any]], done: int, scheduled: int) 
         interval = f"{100 * r['win_rate_low']:.1f}-{100 * r['win_rate_high']:.1f}%"
         line = (f"{i:>2} {r['bot']:<{width}} {r['games']:>6} {100 * r['win_rate']:>5.1f}% "
                 f"{interval:>14} {r['mean_score']:>10.2f}")
+        if has_ret:
+            line += f" {r['mean_return']:>11.2f}"
         if has_elo:
             line += f" {r.get('elo', float('nan')):>7.0f} {r.get('elo_ci', float('nan')):>6.0f}"
         if has_mu:
