@@ -102,21 +102,36 @@ def action_type(a: int) -> str:
     return "category"
 
 
+DRAFT = 11  # phase of the expert draft and the solo starting pick
+
+
 class Stats:
-    def __init__(self, ed: Dict[str, Any], data: str = "default"):
+    def __init__(self, ed: Dict[str, Any], data: str = "default", mode: str = "basic"):
         self.ed = ed
         self.data = data
+        self.mode = mode
+        self.face = "night" if mode == "expert" else "day"
         self.c: Dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
         self.lists: Dict[str, List[float]] = collections.defaultdict(list)
         self.games = 0
         self.seat_wins = None
-        day = ed["track"]["day"]
-        self.area_bonus = day["area_bonus"]
-        self.window_bonus = day["window_bonus"]
+        track = ed["track"][self.face]  # expert mode plays the night face (GA-EXP-2)
+        self.area_bonus = track["area_bonus"]
+        self.window_bonus = track["window_bonus"]
         # bonus kinds (GA-BONUS-2): one kind per distinct icon
         icons = [tuple(x) if x else None for x in list(self.area_bonus) + list(self.window_bonus)]
         self.kind = [icons.index(i) if i else -1 for i in icons]
         self.chim = [next(t for t in ed["chimneys"] if t["domain"] == d)["day"] for d in range(3)]
+        self.seat_chim: List[List[Any]] = []  # per seat and domain: the face its chimney tile shows
+
+    def _chimney_faces(self, s, players: int) -> None:
+        if self.mode != "expert":
+            self.seat_chim = [self.chim] * players
+            return
+        self.seat_chim = [[self.ed["chimneys"][t]["night"] for t in s.chimney_tiles(q)] for q in range(players)]
+
+    def options(self) -> Dict[str, Any]:
+        return {"mode": self.mode} if self.mode != "basic" else {}
 
     # -- effect accounting -------------------------------------------------------------------
     def fire(self, effects, source: str, times: int = 1):
@@ -149,15 +164,24 @@ class Stats:
 
     # -- one game ----------------------------------------------------------------------------
     def add_game(self, players: int, seed: int, actions) -> None:
-        s = tilecraft.make("gaudi", players=players, seed=seed, data=self.data)
+        s = tilecraft.make("gaudi", players=players, seed=seed, data=self.data, **self.options())
         self.games += 1
-        for q in range(players):
-            self.c["card_start"][s.start_card(q)] += 1
+        if s.phase() != DRAFT:
+            for q in range(players):
+                self.c["card_start"][s.start_card(q)] += 1
+            self._chimney_faces(s, players)
         turns = [0] * players
         n_actions = 0
         for a in actions:
             a = int(a)
             p = s.current_player()
+            if s.phase() == DRAFT:  # an expert draft pick or the solo starting pick: a starting card
+                self.c["card_start"][a - G.TAKE_CARD_BASE] += 1
+                self.c["action"]["draft pick"] += 1
+                s.apply(a)
+                if s.phase() != DRAFT:
+                    self._chimney_faces(s, players)
+                continue
             before_chim = s.chimneys(p)
             kind = action_type(a)
             self.c["action"][kind] += 1
@@ -192,7 +216,7 @@ class Stats:
             for d in range(3):
                 for k in range(before_chim[d], after_chim[d]):  # space k+1 reached (index k)
                     self.c["chimney_reached"][(DOMAINS[d], k + 1)] += 1
-                    self.source(s, p, self.chim[d][k]["reward"], "chimney")
+                    self.source(s, p, self.seat_chim[p][d][k]["reward"], "chimney")
             if G.TAKE_TILE_BASE <= a < G.PLACE_BASE:
                 area = (a - G.TAKE_TILE_BASE) // 16
                 if sum(area_before[area]) == 1:
@@ -215,7 +239,8 @@ class Stats:
             self.seat_wins[w] += 1 / len(winners)
         for q in range(players):
             final, doms, tb = s.final_scoring(q)
-            low2 = sum(sorted(doms)[:2])
+            lo = sorted(doms)
+            low2 = 2 * lo[0] + lo[1] if self.mode == "expert" else lo[0] + lo[1]  # GA-EXP-10 / GA-SCORE-3
             for d in range(3):
                 self.lists[f"score {DOMAINS[d]}"].append(doms[d])
             self.lists["tile bonus"].append(final - low2)
@@ -225,7 +250,7 @@ class Stats:
             for d in range(3):
                 self.c["chimney_final"][(DOMAINS[d], chim[d])] += 1
                 for k in range(chim[d]):
-                    if self.chim[d][k].get("end"):
+                    if self.seat_chim[q][d][k].get("end"):
                         self.c["end_effect"][(DOMAINS[d], k + 1)] += 1
             cols = s.columns(q)
             for d in range(3):
@@ -256,9 +281,9 @@ def mean_sd(xs):
     return f"{xs.mean():.1f} ± {xs.std():.1f}" if len(xs) else "-"
 
 
-def run(players: int, bots: str, games: int, seed: int, ed, data: str = "default") -> Stats:
-    r = tilecraft.self_play("gaudi", [bots], games, seed=seed, players=players, threads=1, data=data)
-    st = Stats(ed, data)
+def run(players: int, bots: str, games: int, seed: int, ed, data: str = "default", mode: str = "basic") -> Stats:
+    r = tilecraft.self_play("gaudi", [bots], games, seed=seed, players=players, threads=1, data=data, mode=mode)
+    st = Stats(ed, data, mode)
     for g in range(games):
         st.add_game(players, int(r["state_seed"][g]), r["actions"][g])
     return st
@@ -357,6 +382,8 @@ def main(argv=None) -> int:
     ap.add_argument("--cards", action="store_true", help="also print the per-card table")
     ap.add_argument("--json", default=None, help="write the raw counters as JSON")
     ap.add_argument("--data", default="default", help="the edition: 'default' or a directory of JSON files")
+    ap.add_argument("--mode", choices=("basic", "expert"), default="basic",
+                    help="basic (day) or expert (night: draft, 4 tiles per area, group requirements)")
     args = ap.parse_args(argv)
     from tilecraft.games._gaudi_data import edition_for
 
@@ -366,7 +393,7 @@ def main(argv=None) -> int:
     t0 = time.time()
     for bots in args.bots.split(","):
         for p in (int(x) for x in args.players.split(",")):
-            results[(p, bots)] = run(p, bots, args.games, args.seed, ed, args.data)
+            results[(p, bots)] = run(p, bots, args.games, args.seed, ed, args.data, args.mode)
             print(f"# {bots} {p}p: {args.games} games, {time.time() - t0:.0f}s", file=sys.stderr, flush=True)
     print(f"Command: `PYTHONPATH=python python3 bench/gaudi_stats.py {' '.join(argv if argv is not None else sys.argv[1:])}`\n")
     print(report(results, ed))
