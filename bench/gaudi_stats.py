@@ -1,4 +1,4 @@
-"""Self-play statistics of a Gaudí edition (issue 8 item 1; docs/gaudi-edition.md, "Self-play
+"""Self-play statistics of a Gaudí edition (issue 8 item 1; docs/gaudi.md, "Self-play
 statistics"). Games are played by the C++ batch runner (``tilecraft.self_play``, random or greedy
 bots in every seat) and replayed action by action through the Python API, reading the state's
 read-only views (positions, columns, chimneys, windows, areas, scores) before and after each
@@ -57,7 +57,7 @@ def _entry_names(ed: Dict[str, Any]) -> Dict[int, str]:
 
 
 def effect_type(entry: int) -> str:
-    """The effect type of a catalogue entry (tile filters grouped as in docs/gaudi-edition.md)."""
+    """The effect type of a catalogue entry (tile filters grouped as in docs/gaudi.md)."""
     if entry < 16:
         return "collect_tile(colour+shape)"
     if entry < 20:

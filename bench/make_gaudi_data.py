@@ -1,4 +1,4 @@
-"""Writes Gaudí's default edition (a reconstruction, see docs/gaudi-edition.md) to
+"""Writes Gaudí's default edition (a reconstruction, see docs/gaudi.md) to
 python/tilecraft/data/gaudi/{components,board,track,cards,chimneys,chandeliers}.json.
 
 The JSON files are the data; this script only records how they were authored (the tables below
@@ -91,7 +91,7 @@ def board():
     return {"format": "tilecraft-gaudi-board", "version": 1, "spaces": spaces, "edges": edges,
             # The Nature column resolves at every Nature play, so its reward is small; the Catalan
             # column resolves a few times a game (central area x k, some chimneys), but its cards
-            # carry more VP; both give 1 (see docs/gaudi-edition.md, "Expected scores").
+            # carry more VP; both give 1 (see docs/gaudi.md, "Expected scores").
             "nature_reward": effects("v1", "nature"),
             "catalan_reward": effects("v1", "catalan")}
 
@@ -220,7 +220,7 @@ RELIGION = [
     ("yellow", 3, ("if", 4, 3, ("colour", "yellow"))), ("red", 3, ("if", 5, 4, ("distinct",))),
     ("black", 4, ("if", 5, 3, ("largest_group",))),
 ]
-# Requirements as printed (2026-12-01 rebalance, docs/gaudi-edition.md "Self-play statistics"):
+# Requirements as printed (2026-12-01 rebalance, docs/gaudi.md "Self-play statistics"):
 # players hold 6-8 tiles, so the rows' authoring level n maps to a lower printed requirement:
 # coloured n = 1, 2 -> 1 and n = 3 -> 2; black n = 1 -> 1, n = 2, 3, 4 -> 2. Per domain 25 cards
 # need 1 tile and 8 need 2 (the column's requirement is cumulative, so it still grows).
@@ -516,7 +516,7 @@ def check(files):
 
 
 def stats(files):
-    """The count tables of docs/gaudi-edition.md (markdown)."""
+    """The count tables of docs/gaudi.md (markdown)."""
     cs = files["cards"]["cards"]
     lines = ["Cards per domain x category:", "",
              "| category | " + " | ".join(DOMAINS) + " | total |", "|---|---|---|---|---|"]
@@ -604,7 +604,7 @@ def short_end(e):
 
 
 def tables(files):
-    """Listings of the edition for docs/gaudi-edition.md (markdown)."""
+    """Listings of the edition for docs/gaudi.md (markdown)."""
     out = []
     b = files["board"]["spaces"]
     out += ["Board (row y = 0 at the top):", "", "```"]
