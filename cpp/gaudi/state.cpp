@@ -1571,9 +1571,13 @@ double State::heuristic(int player) const {
   // remaining Catalan resolutions (kCatalanAhead), a Religion card its condition's current value
   // (docs/gaudi.md, "Heuristic").
   constexpr double kHand = 0.5, kCatalanAhead = 1.0;
+  // Solo: the same estimate minus the automa's final score if the game ended now (GA-SOLO-END-2..4),
+  // so that the value is the expected margin over the automa (what returns() gives).
   double s[kMaxPlayers];
   scores(s);
-  if (phase_ == kTerminal) return s[player] + 0.01 * tiebreak_[player];
+  if (phase_ == kTerminal)
+    return solo() ? static_cast<double>(final_[0] - automa_score_) : s[player] + 0.01 * tiebreak_[player];
+  const double against = solo() ? static_cast<double>(automa_final()) : 0.0;
   double cols = kHand * (col_n_[player][0] + col_n_[player][1] + col_n_[player][2]);
   for (int k = 0; k < col_n_[player][1]; ++k) {
     const int c = col_[player][1][k];
@@ -1586,7 +1590,8 @@ double State::heuristic(int player) const {
     cols += kCatalanAhead * b;
   }
   for (int k = 0; k < col_n_[player][2]; ++k) cols += religion_value(player, col_[player][2][k]);
-  return s[player] + kHand * hand_n_[player] + 0.8 * (chim_[player][0] + chim_[player][1] + chim_[player][2]) + cols;
+  return s[player] + kHand * hand_n_[player] + 0.8 * (chim_[player][0] + chim_[player][1] + chim_[player][2]) + cols -
+         against;
 }
 
 // ------------------------------------------------------------------ hidden information

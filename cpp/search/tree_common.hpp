@@ -31,10 +31,16 @@ void terminal_rewards(const S& s, double* r) {
   for (int p = 0; p < n; ++p) r[p] = k && (w >> p & 1u) ? 1.0 / k : 0.0;
 }
 
-// A softmax of the seats' heuristic values with temperature `scale`.
+// A softmax of the seats' heuristic values with temperature `scale`. A one-seat game (solo against
+// an automa, whose heuristic is the seat's expected margin over the automa) has the automa as the
+// other side at 0: the logistic of the value, so that the search still tells good from bad.
 template <class S>
 void heuristic_rewards(const S& s, double scale, double* r) {
   const int n = s.num_players();
+  if (n == 1) {
+    r[0] = 1.0 / (1.0 + std::exp(-s.heuristic(0) / scale));
+    return;
+  }
   double best = -1e300;
   for (int p = 0; p < n; ++p) {
     r[p] = s.heuristic(p) / scale;
