@@ -82,7 +82,7 @@ def write_bandwidth():
 
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--games", nargs="+", default=["azul", "castle", "warsaw"])
+    p.add_argument("--games", nargs="+", default=tilecraft.list_games())
     p.add_argument("--num-envs", type=int, default=1024)
     p.add_argument("--seconds", type=float, default=2.0)
     p.add_argument("--repeat", type=int, default=3)
