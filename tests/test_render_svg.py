@@ -93,6 +93,32 @@ def test_gaudi_hands_only_for_the_viewer() -> None:
         assert f"#{card} " not in words + " "  # seat 0's cards are not shown to seat 1 (unless in a window)
 
 
+def _track_spaces(view: str) -> int:
+    return len(re.findall(r'data-pick="move \d+ "', view))
+
+
+@pytest.mark.parametrize("options, spaces", [({"players": 2}, 40), ({"players": 3, "mode": "expert"}, 38),
+                                             ({"players": 1, "difficulty": "hard"}, 38)])
+def test_gaudi_track_face_follows_the_mode(options, spaces) -> None:
+    """Basic play uses the day face of the default edition's track (40 spaces), expert and solo the
+    night face (38 spaces, GA-EXP-2, GA-SOLO-1): the picture draws the face being played."""
+    s = tilecraft.make("gaudi", seed=2, **options)
+    assert s.config()["track_n"] == [40, 38]
+    assert _track_spaces(svg(s)) == spaces
+
+
+def test_gaudi_solo_draws_the_automa() -> None:
+    """Solo: the automa's marker on the track and its area (columns, tiles, its score if the game
+    ended now) are drawn."""
+    s = random_state("gaudi", 1, seed=2, steps=25)
+    cols, tiles, _ = s.automa_area()
+    assert any(cols) and sum(tiles) > 0
+    words = texts(parse(svg(s)))
+    assert f"Gaudí automa (normal): {s.automa_final_score()} points if the game ended now" in words
+    for k, col in enumerate(cols):
+        assert ("NCR"[k] + ": " + (" ".join(f"#{c}" for c in col) or "-")) in words
+
+
 def test_repr_svg_is_the_picture() -> None:
     for game in GAMES:
         s = tilecraft.make(game, players=2)

@@ -33,9 +33,9 @@ def _edition_file(name: str) -> Optional[Dict[str, Any]]:
         return None
 
 
-def _track_labels(n: int) -> List[str]:
+def _track_labels(n: int, face: str = "day") -> List[str]:
     data = _edition_file("track.json")
-    spaces = (data or {}).get("day", {}).get("spaces", [])
+    spaces = (data or {}).get(face, {}).get("spaces", [])
     if len(spaces) != n:
         return [""] * n
     out = []
@@ -84,8 +84,9 @@ def _card(d: Svg, x: float, y: float, card: int, cfg: Dict[str, Any], hidden: bo
 def svg(state: Any, seat: Optional[int] = None) -> str:
     n = state.num_players()
     cfg = state.config()
-    track_n = cfg["track_n"][0]
-    labels = _track_labels(track_n)
+    f = 1 if cfg.get("mode") == 1 else 0  # expert and solo play the night face (GA-EXP-2, GA-SOLO-1)
+    track_n = cfg["track_n"][f]
+    labels = _track_labels(track_n, ("day", "night")[f])
     xy = _board_xy(cfg["board_n"])
     bw = max(x for x, _ in xy) + 1
     bh = max(y for _, y in xy) + 1
@@ -120,13 +121,13 @@ def svg(state: Any, seat: Optional[int] = None) -> str:
         else:
             positions.append((tx0, ty0 + th - shh - (i - 2 * per_row - rows_side + 1) * shh))
     for i, (x, y) in enumerate(positions):
-        red = bool(cfg["track_red"][0][i])
+        red = bool(cfg["track_red"][f][i])
         d.rect(x + 1, y + 1, sw - 2, shh - 2, fill="#f2c6bd" if red else "#efe6d2",
                stroke="#a33" if red else "#8a7f6a", stroke_width=2 if red else 1, data_pick=f"move {i} ",
                class_="pick")
         d.text(x + 4, y + 11, str(i), size=8, fill="#555")
         d.text(x + sw / 2, y + shh / 2 + 3, labels[i], size=10, anchor="middle", weight="bold")
-        pen, ham = cfg["track_pencils"][0][i], cfg["track_hammers"][0][i]
+        pen, ham = cfg["track_pencils"][f][i], cfg["track_hammers"][f][i]
         d.text(x + sw / 2, y + shh - 5, "✎" * pen + "⚒" * ham, size=8, anchor="middle")
         if red:
             d.text(x + sw - 4, y + 11, "!", size=9, anchor="end", fill="#a33", weight="bold")
@@ -135,7 +136,11 @@ def svg(state: Any, seat: Optional[int] = None) -> str:
         if 0 <= pos[p] < track_n:
             x, y = positions[pos[p]]
             seat_marker(d, x + sw - 9 - 3 * p, y + shh / 2 + 4 * p - 4, 7, p)
-    if n == 2 and 0 <= pos[4] < track_n:
+    if n == 1 and 0 <= pos[1] < track_n:  # the Gaudí automa's marker (GA-SOLO-2)
+        x, y = positions[pos[1]]
+        d.circle(x + sw - 9, y + shh / 2 + 4, 7, fill="#444", stroke=INK)
+        d.text(x + sw - 9, y + shh / 2 + 7, "G", size=8, anchor="middle", fill="#fff", weight="bold")
+    if n <= 2 and 0 <= pos[4] < track_n:
         x, y = positions[pos[4]]
         d.circle(x + 8, y + shh - 10, 6, fill="#fff", stroke=INK, stroke_dasharray="2 1")
         d.text(x + 8, y + shh - 7, "v", size=8, anchor="middle")
@@ -145,7 +150,8 @@ def svg(state: Any, seat: Optional[int] = None) -> str:
     d.rect(cx, cy, tw - 2 * sw - 20, th - 2 * shh - 20, fill="#e5dcc7", stroke=INK, rx=8, data_pick="move central",
            class_="pick")
     d.text(cx + 10, cy + 20, f"central area · tile {tile if tile >= 0 else '-'}", size=12, weight="bold")
-    d.text(cx + 10, cy + 38, f"start-player marker: seat {state.marker_holder()}", size=11)
+    holder = "Gaudí (automa)" if n == 1 and state.marker_holder() == 1 else f"seat {state.marker_holder()}"
+    d.text(cx + 10, cy + 38, f"start-player marker: {holder}", size=11)
     off = [p for p in range(n) if pos[p] in (-1, 48)]
     if off:
         d.text(cx + 10, cy + 56, "off the track: " + ", ".join(f"seat {p}" for p in off), size=11)
@@ -216,6 +222,26 @@ def svg(state: Any, seat: Optional[int] = None) -> str:
                   data_pick_seat=p, class_=None if hidden else "pick")
             if card == start and not hidden:
                 d.text(x + 30, y + 10, "*", size=11, anchor="end", weight="bold")
+    if n == 1:  # the automa's area (GA-AUTO-1): its columns, tiles by colour, its score if the game ended now
+        from ...games.gaudi import DIFFICULTIES
+        cols, tiles, vtiles = state.automa_area()
+        px, py = 20 + seat_w + 20, top_h
+        d.rect(px, py, seat_w, seat_h, fill="#ebe7e0", rx=8, stroke=INK)
+        d.circle(px + 16, py + 18, 10, fill="#444", stroke=INK)
+        d.text(px + 16, py + 22, "G", size=10, anchor="middle", fill="#fff", weight="bold")
+        final = state.automa_score() if state.is_terminal() else state.automa_final_score()
+        d.text(px + 32, py + 23, f"Gaudí automa ({DIFFICULTIES[cfg.get('difficulty', 1) & 3]}): "
+               f"{final} points" + (" at the end" if state.is_terminal() else " if the game ended now"),
+               size=13, weight="bold")
+        for k in range(3):
+            d.text(px + 12, py + 48 + k * 18, f"{D_LETTERS[k]}: " + (" ".join(f"#{c}" for c in cols[k]) or "-"),
+                   size=10)
+        d.text(px + 12, py + 112, "tiles", size=11, weight="bold")
+        for c in range(4):
+            k = sum(int(tiles[4 * c + sh]) for sh in range(4))
+            _tile(d, px + 12 + c * 44, py + 120, 28, c, 0)
+            d.text(px + 44 + c * 44, py + 140, f"{k}", size=11)
+        d.text(px + 12, py + 172, f"virtual marker removed {sum(int(x) for x in vtiles)} tile(s)", size=10)
     d.text(20, height - 8, "tiles: B blue, G green, Y yellow, R red; shapes x cross, l leaf, s scale, p panot; "
                            "cards N Nature, C Catalan, R Religion (* the hidden starting card)", size=10)
     return str(d)
