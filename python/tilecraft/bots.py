@@ -7,6 +7,7 @@ import importlib
 import random
 from typing import Any, Callable, Dict, Optional, Protocol, runtime_checkable
 
+from ._args import is_integer, seed as check_seed
 from .puct import PUCTBot
 
 
@@ -88,6 +89,9 @@ class MCTSBot:
             rollout=rollout, rollout_depth=rollout_depth, eval_scale=eval_scale, reuse_tree=reuse_tree,
             max_nodes=max_nodes, determinize=self.determinize)
         _check_search_options(type(self).__name__, self._resolved(None))
+        for key in ("iterations", "threads", "seed", "max_nodes", "rollout_depth"):  # numpy integers -> int
+            if is_integer(self.options[key]):
+                self.options[key] = int(self.options[key])
         self._searchers: Dict[type, Any] = {}
         self.last_search: Optional[Dict[str, Any]] = None
 
@@ -109,7 +113,7 @@ class MCTSBot:
         self.last_search = None
 
     def reset(self, seat: int, seed: int) -> None:
-        self.options["seed"] = int(seed) & (2**63 - 1)
+        self.options["seed"] = check_seed(f"{type(self).__name__}.reset", seed)
         self._searchers = {}
 
     def _searcher(self, state: Any) -> Any:
@@ -145,8 +149,9 @@ class ISMCTSBot(MCTSBot):
 def _check_search_options(who: str, o: Dict[str, Any]) -> None:
     def integer(name: str, low: int) -> None:
         v = o[name]
-        if isinstance(v, bool) or not isinstance(v, int) or v < low:
+        if not is_integer(v) or v < low:
             raise ValueError(f"{who}: {name} must be an integer >= {low}, got {v!r}")
+        o[name] = int(v)
 
     def number(name: str, low: float, strict: bool) -> None:
         v = o[name]
@@ -162,7 +167,7 @@ def _check_search_options(who: str, o: Dict[str, Any]) -> None:
     integer("threads", 1)
     if o["threads"] > 256:
         raise ValueError(f"{who}: threads must be 1..256, got {o['threads']}")
-    integer("seed", 0)
+    o["seed"] = check_seed(who, o["seed"])
     number("exploration", 0.0, False)
     number("eval_scale", 0.0, True)
     integer("rollout_depth", -1)
