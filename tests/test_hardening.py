@@ -377,3 +377,158 @@ def test_progress_bars(capfd):
     assert "3/3" in capfd.readouterr().err
     tilecraft.random_playouts("azul", 30, progress=True)
     assert "30/30" in capfd.readouterr().err
+
+
+# ---- 6. states as values ----
+
+@pytest.mark.parametrize("game", GAMES)
+def test_states_compare_and_hash_by_content(game):
+    s = played(game, moves=8)
+    c = s.clone()
+    assert c == s and hash(c) == hash(s) and c.hash_key() == s.hash_key()
+    assert 0 <= s.hash_key() < 2**64
+    assert type(s).from_json(s.to_json()) == s and pickle.loads(pickle.dumps(s)) == s
+    assert tilecraft.make(game, seed=1) == tilecraft.make(game, seed=1)
+    c.apply(int(c.legal_actions()[0]))
+    assert c != s and c.hash_key() != s.hash_key()
+    assert len({s, s.clone(), c}) == 2  # deduplication in a set
+    assert s != "not a state" and (s == 3) is False
+    other = [g for g in GAMES if g != game][0]
+    assert s != tilecraft.make(other)
+    seen = {}
+    t = tilecraft.make(game, seed=4)
+    for _ in range(6):  # a transposition table keyed by hash_key
+        seen[t.hash_key()] = t.clone()
+        t.apply(int(t.legal_actions()[0]))
+    assert all(v.hash_key() == k for k, v in seen.items())
+
+
+# ---- 7. compact observations ----
+
+@pytest.mark.parametrize("game", GAMES)
+def test_uint8_observations(game):
+    s = played(game, moves=12)
+    for p in range(s.num_players()):
+        f = s.observation(p)
+        exact = bool(np.all((f == np.floor(f)) & (f >= 0) & (f <= 255)))
+        if exact:
+            b = s.observation(p, dtype=np.uint8)
+            assert b.dtype == np.uint8 and b.shape == f.shape and np.array_equal(b, f)
+            buf = np.zeros((2, f.size), np.uint8, order="F")
+            row = buf[1]
+            assert s.observation(p, out=row) is row
+            assert np.array_equal(buf[1], f.reshape(-1))
+        else:
+            with pytest.raises(ValueError, match="dtype uint8 needs every feature to be an integer 0..255"):
+                s.observation(p, dtype=np.uint8)
+    with pytest.raises(ValueError, match="dtype must be numpy.float32 or numpy.uint8"):
+        s.observation(0, dtype=np.int64)
+    with pytest.raises(ValueError, match="out must be a writable float32 array"):
+        s.observation(0, out=np.zeros(f.size, np.uint8), dtype=np.float32)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_self_play_records_uint8(game):
+    f = tilecraft.self_play(game, ["random", "greedy"], 3, seed=2, record=True)["training"]["observation"]
+    exact = bool(np.all((f == np.floor(f)) & (f >= 0) & (f <= 255)))
+    if exact:
+        r = tilecraft.self_play(game, ["random", "greedy"], 3, seed=2, record=True, obs_dtype=np.uint8)
+        b = r["training"]["observation"]
+        assert b.dtype == np.uint8 and np.array_equal(b, f) and b.nbytes * 4 == f.nbytes
+    else:
+        with pytest.raises(ValueError, match="compact records need every observation feature"):
+            tilecraft.self_play(game, ["random", "greedy"], 3, seed=2, record=True, obs_dtype=np.uint8)
+    with pytest.raises(ValueError, match="obs_dtype must be"):
+        tilecraft.self_play(game, ["random"], 1, record=True, obs_dtype="float64")
+
+
+def test_compact_observations_cover_azul_and_warsaw():
+    """Azul's and Warsaw's features are all flags and small counts: uint8 is lossless for them."""
+    for game in ("azul", "warsaw"):
+        r = tilecraft.self_play(game, ["random"], 2, seed=1, record=True, obs_dtype=np.uint8)
+        assert r["training"]["observation"].dtype == np.uint8
+
+
+# ---- 5. the adapters pass their ecosystems' full checkers ----
+
+# The classic-games convention (a Dict of observation and action mask) is deliberate; see test_adapters.py.
+@pytest.mark.filterwarnings("ignore:Observation space for each agent probably")
+@pytest.mark.filterwarnings("ignore:Observation is not a NumPy array")
+@pytest.mark.parametrize("game", GAMES)
+def test_pettingzoo_api_seed_and_render_tests(game):
+    pytest.importorskip("pettingzoo")
+    from pettingzoo.test import api_test, render_test, seed_test
+
+    from tilecraft.adapters.pettingzoo import env
+
+    api_test(env(game), num_cycles=300)
+    seed_test(lambda **kw: env(game, **kw), num_cycles=100)
+    render_test(lambda render_mode=None: env(game, render_mode=render_mode))
+    e = env(game, render_mode="human")
+    e.reset(seed=1)
+    assert e.render() is None
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_gymnasium_check_env_and_registered_ids(game):
+    gym = pytest.importorskip("gymnasium")
+    from gymnasium.utils.env_checker import check_env
+
+    import tilecraft.adapters.gymnasium as tga
+
+    env_id = f"tilecraft/{game.capitalize()}-v0"
+    e = gym.make(env_id, illegal_action="penalty", opponents=["random"])
+    check_env(e.unwrapped, skip_render_check=True)
+    strict = tga.BotOpponentEnv(game, opponents=["random"])
+    obs, _ = strict.reset(seed=3)
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    before = strict.state_.to_json()
+    with pytest.raises(tilecraft.IllegalActionError):
+        strict.step(illegal)
+    assert strict.state_.to_json() == before
+    penalty = tga.BotOpponentEnv(game, opponents=["random"], illegal_action="penalty")
+    obs, _ = penalty.reset(seed=3)
+    _, reward, terminated, truncated, info = penalty.step(illegal)
+    assert (reward, terminated, truncated, info["illegal_action"]) == (-1.0, True, False, True)
+    with pytest.raises(ValueError, match="illegal_action must be 'raise' or 'penalty'"):
+        tga.BotOpponentEnv(game, illegal_action="ignore")
+    human = tga.BotOpponentEnv(game, render_mode="human")
+    human.reset(seed=1)
+    assert human.render() is None
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_openspiel_random_sim_test_with_serialize(game):
+    pyspiel = pytest.importorskip("pyspiel")
+    from tilecraft.adapters import openspiel as tos
+
+    g = tos.load_game(game)
+    pyspiel.random_sim_test(g, num_sims=2, serialize=True, verbose=False)
+    low, high = tilecraft.game_spec(game).returns_range["win_loss"]
+    assert (g.min_utility(), g.max_utility()) == (low, high)
+    s = g.new_initial_state()
+    while not s.is_terminal():
+        s.apply_action(s.legal_actions()[0] if not s.is_chance_node() else s.chance_outcomes()[0][0])
+    assert all(low <= r <= high for r in s.returns())
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if not tilecraft.game_spec(g).perfect_information])
+def test_openspiel_ismcts_runs_through_resample_hidden(game):
+    pytest.importorskip("pyspiel")
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    from tilecraft.adapters import openspiel as tos
+
+    g = tos.load_game(game)
+    s = g.new_initial_state()
+    while s.is_chance_node():
+        s.apply_action(s.chance_outcomes()[0][0])
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(1))
+    bot = ismcts.ISMCTSBot(g, evaluator, 1.0, 10, random_state=np.random.RandomState(2),
+                           use_observation_string=True)
+    assert bot.step(s) in s.legal_actions()
+    me = s.current_player()
+    other = 1 - me if g.num_players() > 1 else me
+    r = s.resample_from_infostate(me, lambda: 0.25)
+    assert r.observation_string(me) == s.observation_string(me)
+    assert s.observation_string(me) != s.observation_string(other) or other == me

@@ -129,7 +129,7 @@ class AzulState:
         """
         A new game from a config dict (see tilecraft.make for validated options) and a seed.
         """
-    def __reduce__(self) -> tuple[..., tuple[type, dict]]:
+    def __reduce__(self) -> tuple:
         ...
     def __repr__(self) -> str:
         ...
@@ -386,7 +386,7 @@ class CastleState:
         """
         A new game from a config dict (see tilecraft.make for validated options) and a seed.
         """
-    def __reduce__(self) -> tuple[..., tuple[type, dict]]:
+    def __reduce__(self) -> tuple:
         ...
     def __repr__(self) -> str:
         ...
@@ -679,7 +679,7 @@ class GaudiState:
         """
         A new game from a config dict (see tilecraft.make for validated options) and a seed.
         """
-    def __reduce__(self) -> tuple[..., tuple[type, dict]]:
+    def __reduce__(self) -> tuple:
         ...
     def __repr__(self) -> str:
         ...
@@ -1024,7 +1024,7 @@ class WarsawState:
         """
         A new game from a config dict (see tilecraft.make for validated options) and a seed.
         """
-    def __reduce__(self) -> tuple[..., tuple[type, dict]]:
+    def __reduce__(self) -> tuple:
         ...
     def __repr__(self) -> str:
         ...

@@ -75,6 +75,10 @@ class GameSpec:
     perfect_information: bool = True  # False when seats hold information others cannot see (hands)
     # MCTSBot/ISMCTSBot parameters tuned for this game (used where a bot does not set them).
     search_defaults: Dict[str, Any] = dataclasses.field(default_factory=dict)
+    # Bounds of returns() per returns_mode ("win_loss", "score"), for the adapters' utility ranges:
+    # win_loss is exact; score is the engine's validation limit on a score, not a tight bound.
+    returns_range: Dict[str, Tuple[float, float]] = dataclasses.field(
+        default_factory=lambda: {"win_loss": (-1.0, 1.0), "score": (-1e6, 1e6)})
 
     def option(self, name: str) -> Option:
         for o in self.options:
