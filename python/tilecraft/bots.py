@@ -7,6 +7,8 @@ import importlib
 import random
 from typing import Any, Callable, Dict, Optional, Protocol, runtime_checkable
 
+import numpy as np
+
 from ._args import is_integer, seed as check_seed
 from .puct import PUCTBot
 
@@ -92,6 +94,9 @@ class MCTSBot:
         for key in ("iterations", "threads", "seed", "max_nodes", "rollout_depth"):  # numpy integers -> int
             if is_integer(self.options[key]):
                 self.options[key] = int(self.options[key])
+        for key in ("seconds", "exploration", "eval_scale"):  # numpy floats -> float
+            if isinstance(self.options[key], np.floating):
+                self.options[key] = float(self.options[key])
         self._searchers: Dict[type, Any] = {}
         self.last_search: Optional[Dict[str, Any]] = None
 
@@ -155,7 +160,8 @@ def _check_search_options(who: str, o: Dict[str, Any]) -> None:
 
     def number(name: str, low: float, strict: bool) -> None:
         v = o[name]
-        if isinstance(v, bool) or not isinstance(v, (int, float)) or v != v or (v <= low if strict else v < low):
+        if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, float, np.integer, np.floating)) or v != v or (
+                v <= low if strict else v < low):
             raise ValueError(f"{who}: {name} must be a number {'>' if strict else '>='} {low}, got {v!r}")
 
     if o["iterations"] is not None:

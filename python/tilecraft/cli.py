@@ -166,13 +166,13 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from .match import check_replay
+    from .match import check_replay, check_tournament_file, is_tournament_file
 
     if getattr(args, "html", None):
         from .pictures_cli import cmd_replay_html
 
         return cmd_replay_html(args)
-    summaries = check_replay(args.file)
+    summaries = check_tournament_file(args.file) if is_tournament_file(args.file) else check_replay(args.file)
     for i, s in enumerate(summaries, 1):
         print(f"game {i}: {s['game']} seed {s['seed']} {s['actions']} actions, scores {s['scores']}, "
               f"winners {s['winners']}: OK")
@@ -273,7 +273,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("replay", help="re-run a replay file and check every action and result",
                        description="Re-run every game of a JSON-lines replay file (written by play/match "
-                                   "--replay) and check that every action is legal and the results match.")
+                                   "--replay) or tournament results file (tournament --out) and check that "
+                                   "every action is legal and the results match.")
     p.add_argument("file", help="the replay file")
     add_replay_options(p)
     p.set_defaults(func=cmd_replay)

@@ -290,3 +290,53 @@ def check_replay(path: str) -> List[Dict[str, Any]]:
         summaries.append({"game": g["game"], "seed": g["seed"], "bots": g["bots"], "scores": scores,
                           "winners": list(state.winners()), "actions": len(g["actions"])})
     return summaries
+
+
+def is_tournament_file(path: str) -> bool:
+    """True when the first record of a JSON-lines file is a tournament header (tilecraft.tournament)."""
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if line.strip():
+                try:
+                    item = json.loads(line)
+                except (json.JSONDecodeError, RecursionError):
+                    return False
+                return isinstance(item, dict) and item.get("type") == "header" and "games_per_pairing" in item
+    return False
+
+
+def check_tournament_file(path: str) -> List[Dict[str, Any]]:
+    """Re-runs every finished game of a tournament results file: each recorded action must be
+    legal in turn and the game must end with the recorded scores and winners. Returns one summary
+    per game; raises InvalidStateError at the first disagreement."""
+    from .tournament import load_results
+
+    with open(path, encoding="utf-8") as f:
+        header = json.loads(next(line for line in f if line.strip()))
+    for key in ("game", "players", "options", "bots"):
+        if key not in header:
+            raise InvalidStateError(f"{path}: the tournament header has no {key!r} field")
+    spec = game_spec(header["game"])
+    values = spec.validate(header["players"], header["options"])
+    summaries = []
+    for g in load_results(path):
+        where = f"{path}: tournament game {g.get('id')}"
+        for key in ("seed", "actions", "scores", "winners", "seats"):
+            if key not in g:
+                raise InvalidStateError(f"{where}: the record has no {key!r} field")
+        state = spec.new_state(header["players"], g["seed"], values)
+        for step, action in enumerate(g["actions"]):
+            if not is_integer(action):
+                raise InvalidStateError(f"{where}, step {step + 1}: action {action!r} is not an integer action id")
+            if state.is_terminal() or not state.is_legal(action):
+                raise InvalidStateError(f"{where}, step {step + 1}: action {action} is not legal here")
+            state.apply(action)
+        if not state.is_terminal():
+            raise InvalidStateError(f"{where}: the recorded actions do not finish the game")
+        scores = [float(x) for x in state.scores()]
+        if scores != g["scores"] or list(state.winners()) != g["winners"]:
+            raise InvalidStateError(f"{where}: replay gives scores {scores} winners {list(state.winners())}, "
+                                    f"file says {g['scores']} {g['winners']}")
+        summaries.append({"game": spec.name, "seed": g["seed"], "bots": g["seats"], "scores": scores,
+                          "winners": list(state.winners()), "actions": len(g["actions"])})
+    return summaries
