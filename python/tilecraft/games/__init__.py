@@ -114,10 +114,14 @@ class GameSpec:
 
 
 def normalize_seed(game: str, seed: Any) -> int:
-    """The seed rule everywhere: an integer (Python or numpy) in 0..2**64-1, else ValueError."""
+    """The seed rule everywhere: an integer (Python or numpy) in 0..2**64-1, else ValueError (here
+    InvalidConfigError, a ValueError, like the game's other arguments)."""
     from .._args import seed as check_seed
 
-    return check_seed(game, seed)
+    try:
+        return check_seed(game, seed)
+    except ValueError as e:
+        raise InvalidConfigError(str(e)) from None
 
 
 _REGISTRY: Dict[str, GameSpec] = {}
