@@ -103,6 +103,22 @@ inline constexpr char kArgN[] = "n";
 inline constexpr char kArgGames[] = "n_games";
 inline constexpr char kArgThreads[] = "threads";
 inline constexpr char kArgIndex[] = "index";
+inline constexpr char kArgEnv[] = "env";
+
+// A str argument, or TypeError naming it (not pybind11's "incompatible function arguments").
+inline std::string text_arg(py::handle h, const std::string& what) {
+  if (!PyUnicode_Check(h.ptr()))
+    throw py::type_error(what + " must be a str, got " + std::string(py::str(py::type::of(h).attr("__name__"))) + " " +
+                         shown_value(h));
+  return h.cast<std::string>();
+}
+
+inline py::dict dict_arg(py::handle h, const std::string& what) {
+  if (!PyDict_Check(h.ptr()))
+    throw py::type_error(what + " must be a dict (see tilecraft.make_config), got " +
+                         std::string(py::str(py::type::of(h).attr("__name__"))));
+  return py::reinterpret_borrow<py::dict>(h);
+}
 template <const char* Name>
 struct IntArg {
   long long value = 0;
@@ -546,7 +562,9 @@ py::class_<PyState<S>> bind_game(py::module_& m, const char* class_name) {
   };
 
   py::class_<P> cls(m, class_name, py::dynamic_attr());
-  cls.def(py::init([](const py::dict& config, SeedArg seed) { return std::make_unique<P>(config_from_py<S>(config), seed.value); }),
+  cls.def(py::init([](const py::object& config, SeedArg seed) {
+            return std::make_unique<P>(config_from_py<S>(dict_arg(config, "config")), seed.value);
+          }),
           py::arg("config"), py::arg("seed") = SeedArg{},
           "A new game from a config dict (see tilecraft.make for validated options) and a seed.")
       .def_property_readonly_static("game_name", [](py::object) { return std::string(S::kName); })
@@ -692,7 +710,8 @@ py::class_<PyState<S>> bind_game(py::module_& m, const char* class_name) {
              return p.s.action_to_string(static_cast<int32_t>(a.value));
            },
            py::arg("action"))
-      .def("string_to_action", [](const P& p, const std::string& text) { return p.s.string_to_action(text); },
+      .def("string_to_action",
+           [](const P& p, const py::object& text) { return p.s.string_to_action(text_arg(text, "string_to_action: text")); },
            py::arg("text"))
       .def("history", [](const P& p) { return p.hist; }, "Every action and chance outcome applied so far.")
       .def("resample_hidden",
@@ -712,7 +731,8 @@ py::class_<PyState<S>> bind_game(py::module_& m, const char* class_name) {
            "The full state as a JSON string; from_json() restores it exactly.")
       .def_static("from_dict", from_json_obj, py::arg("data"))
       .def_static("from_json",
-                  [from_json_obj](const std::string& text) {
+                  [from_json_obj](const py::object& text_obj) {
+                    const std::string text = text_arg(text_obj, std::string(S::kName) + " from_json: text");
                     py::object obj;
                     try {
                       obj = py::module_::import("json").attr("loads")(text);

@@ -552,3 +552,48 @@ def test_cli_replay_checks_tournament_files(tmp_path):
     game["actions"][3] = "x"
     (tmp_path / "bad.jsonl").write_text("\n".join([lines[0], json.dumps(game)] + lines[2:]) + "\n")
     assert_clean_error(cli("replay", str(tmp_path / "bad.jsonl")), 2, "step 4", "'x' is not an integer")
+
+
+def test_more_of_the_same_class():
+    """Other entry points follow the same integer, seed and type rules."""
+    s = tilecraft.make("azul")
+    with pytest.raises(TypeError, match="string_to_action: text must be a str, got int 5"):
+        s.string_to_action(5)
+    with pytest.raises(TypeError, match="from_json: text must be a str"):
+        type(s).from_json(5)
+    with pytest.raises(TypeError, match="config must be a dict"):
+        type(s)(5)
+    v = tilecraft.VectorGame("azul", 2, seed=1)
+    v.reset()
+    for bad in (1.5, True, np.float32(1)):
+        with pytest.raises(TypeError, match="env must be an integer"):
+            v.state(bad)
+        with pytest.raises(TypeError, match="env must be an integer"):
+            v.seeds(bad)
+    assert v.state(np.int64(1)) == v.state(1)
+    r = tilecraft.play_match("azul", ["random", "random"], players=np.int64(2), seed=np.uint64(3))
+    assert type(r.players) is int and type(r.seed) is int or r.seed == 3
+    for bot in (tilecraft.RandomBot, tilecraft.GreedyBot):
+        assert s.is_legal(bot(seed=np.int64(3)).act(s))
+        with pytest.raises(ValueError, match="seed must be in 0..18446744073709551615, got -1"):
+            bot(seed=-1)
+    t = tilecraft.tournament("azul", ["random", "greedy"], games_per_pairing=np.int64(1), seed=np.uint64(2), workers=1,
+                             players=np.int64(2))
+    assert t.complete
+    with pytest.raises(ValueError, match="tournament: seed must be in 0..18446744073709551615"):
+        tilecraft.tournament("azul", ["random", "greedy"], games_per_pairing=1, seed=2**64, workers=1)
+
+
+def test_a_finished_tournament_can_be_extended(tmp_path):
+    out = str(tmp_path / "t.jsonl")
+    bots = ["random", "greedy", "random:seed=5"]
+    small = tilecraft.tournament("azul", bots, games_per_pairing=2, workers=1, out=out)
+    assert small.complete and len(small.games) == 6
+    big = tilecraft.tournament("azul", bots, games_per_pairing=4, workers=1, out=out)
+    assert big.complete and len(big.games) == 12
+    fresh = tilecraft.tournament("azul", bots, games_per_pairing=4, workers=1, out=str(tmp_path / "fresh.jsonl"))
+    strip = lambda games: [{k: g[k] for k in ("id", "seed", "seats", "scores", "actions")} for g in games]
+    assert strip(big.games) == strip(fresh.games)  # the same games as a tournament run at 4 from the start
+    with pytest.raises(ValueError, match="different tournament"):
+        tilecraft.tournament("azul", bots, games_per_pairing=3, workers=1, out=out)
+    assert cli("replay", out).returncode == 0

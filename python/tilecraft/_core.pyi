@@ -50,11 +50,11 @@ class AzulStateVector:
         """
         Draws one uniformly random legal action per game into the 'sample' buffer.
         """
-    def seeds(self, env: typing.SupportsInt | typing.SupportsIndex) -> dict:
+    def seeds(self, env: typing.SupportsIndex) -> dict:
         """
         The seeds of game `env`'s current episode.
         """
-    def state(self, env: typing.SupportsInt | typing.SupportsIndex) -> AzulState:
+    def state(self, env: typing.SupportsIndex) -> AzulState:
         """
         A copy of game `env` as a state object (with its history).
         """
@@ -101,7 +101,7 @@ class AzulState:
     def from_dict(data: typing.Any) -> AzulState:
         ...
     @staticmethod
-    def from_json(text: str) -> AzulState:
+    def from_json(text: typing.Any) -> AzulState:
         ...
     @staticmethod
     def puct_self_play(config: dict, bots: list, evaluators: list, n_games: typing.SupportsInt | typing.SupportsIndex, first_game: typing.SupportsInt | typing.SupportsIndex = 0, seed: typing.SupportsIndex = 0, concurrent: typing.SupportsInt | typing.SupportsIndex = 256, rotate: bool = True, record: bool = False) -> dict:
@@ -125,7 +125,7 @@ class AzulState:
         """
         hash(state): from hash_key(); it changes when the state changes (do not mutate a state used as a key).
         """
-    def __init__(self, config: dict, seed: typing.SupportsIndex = 0) -> None:
+    def __init__(self, config: typing.Any, seed: typing.SupportsIndex = 0) -> None:
         """
         A new game from a config dict (see tilecraft.make for validated options) and a seed.
         """
@@ -251,7 +251,7 @@ class AzulState:
         """
         Current scores per seat (final scores once terminal).
         """
-    def string_to_action(self, text: str) -> int:
+    def string_to_action(self, text: typing.Any) -> int:
         ...
     def to_dict(self) -> dict:
         """
@@ -307,11 +307,11 @@ class CastleStateVector:
         """
         Draws one uniformly random legal action per game into the 'sample' buffer.
         """
-    def seeds(self, env: typing.SupportsInt | typing.SupportsIndex) -> dict:
+    def seeds(self, env: typing.SupportsIndex) -> dict:
         """
         The seeds of game `env`'s current episode.
         """
-    def state(self, env: typing.SupportsInt | typing.SupportsIndex) -> CastleState:
+    def state(self, env: typing.SupportsIndex) -> CastleState:
         """
         A copy of game `env` as a state object (with its history).
         """
@@ -358,7 +358,7 @@ class CastleState:
     def from_dict(data: typing.Any) -> CastleState:
         ...
     @staticmethod
-    def from_json(text: str) -> CastleState:
+    def from_json(text: typing.Any) -> CastleState:
         ...
     @staticmethod
     def puct_self_play(config: dict, bots: list, evaluators: list, n_games: typing.SupportsInt | typing.SupportsIndex, first_game: typing.SupportsInt | typing.SupportsIndex = 0, seed: typing.SupportsIndex = 0, concurrent: typing.SupportsInt | typing.SupportsIndex = 256, rotate: bool = True, record: bool = False) -> dict:
@@ -382,7 +382,7 @@ class CastleState:
         """
         hash(state): from hash_key(); it changes when the state changes (do not mutate a state used as a key).
         """
-    def __init__(self, config: dict, seed: typing.SupportsIndex = 0) -> None:
+    def __init__(self, config: typing.Any, seed: typing.SupportsIndex = 0) -> None:
         """
         A new game from a config dict (see tilecraft.make for validated options) and a seed.
         """
@@ -538,7 +538,7 @@ class CastleState:
         """
         int16 [seat, (road, tower, house, court, wall tiles 4-6, wall tile 9, keep)]; rows sum to the scores.
         """
-    def string_to_action(self, text: str) -> int:
+    def string_to_action(self, text: typing.Any) -> int:
         ...
     def supply(self) -> numpy.typing.NDArray[numpy.int16]:
         """
@@ -600,11 +600,11 @@ class GaudiStateVector:
         """
         Draws one uniformly random legal action per game into the 'sample' buffer.
         """
-    def seeds(self, env: typing.SupportsInt | typing.SupportsIndex) -> dict:
+    def seeds(self, env: typing.SupportsIndex) -> dict:
         """
         The seeds of game `env`'s current episode.
         """
-    def state(self, env: typing.SupportsInt | typing.SupportsIndex) -> GaudiState:
+    def state(self, env: typing.SupportsIndex) -> GaudiState:
         """
         A copy of game `env` as a state object (with its history).
         """
@@ -651,7 +651,7 @@ class GaudiState:
     def from_dict(data: typing.Any) -> GaudiState:
         ...
     @staticmethod
-    def from_json(text: str) -> GaudiState:
+    def from_json(text: typing.Any) -> GaudiState:
         ...
     @staticmethod
     def puct_self_play(config: dict, bots: list, evaluators: list, n_games: typing.SupportsInt | typing.SupportsIndex, first_game: typing.SupportsInt | typing.SupportsIndex = 0, seed: typing.SupportsIndex = 0, concurrent: typing.SupportsInt | typing.SupportsIndex = 256, rotate: bool = True, record: bool = False) -> dict:
@@ -675,7 +675,7 @@ class GaudiState:
         """
         hash(state): from hash_key(); it changes when the state changes (do not mutate a state used as a key).
         """
-    def __init__(self, config: dict, seed: typing.SupportsIndex = 0) -> None:
+    def __init__(self, config: typing.Any, seed: typing.SupportsIndex = 0) -> None:
         """
         A new game from a config dict (see tilecraft.make for validated options) and a seed.
         """
@@ -883,7 +883,7 @@ class GaudiState:
         """
     def start_player(self) -> int:
         ...
-    def string_to_action(self, text: str) -> int:
+    def string_to_action(self, text: typing.Any) -> int:
         ...
     def to_dict(self) -> dict:
         """
@@ -945,11 +945,11 @@ class WarsawStateVector:
         """
         Draws one uniformly random legal action per game into the 'sample' buffer.
         """
-    def seeds(self, env: typing.SupportsInt | typing.SupportsIndex) -> dict:
+    def seeds(self, env: typing.SupportsIndex) -> dict:
         """
         The seeds of game `env`'s current episode.
         """
-    def state(self, env: typing.SupportsInt | typing.SupportsIndex) -> WarsawState:
+    def state(self, env: typing.SupportsIndex) -> WarsawState:
         """
         A copy of game `env` as a state object (with its history).
         """
@@ -996,7 +996,7 @@ class WarsawState:
     def from_dict(data: typing.Any) -> WarsawState:
         ...
     @staticmethod
-    def from_json(text: str) -> WarsawState:
+    def from_json(text: typing.Any) -> WarsawState:
         ...
     @staticmethod
     def puct_self_play(config: dict, bots: list, evaluators: list, n_games: typing.SupportsInt | typing.SupportsIndex, first_game: typing.SupportsInt | typing.SupportsIndex = 0, seed: typing.SupportsIndex = 0, concurrent: typing.SupportsInt | typing.SupportsIndex = 256, rotate: bool = True, record: bool = False) -> dict:
@@ -1020,7 +1020,7 @@ class WarsawState:
         """
         hash(state): from hash_key(); it changes when the state changes (do not mutate a state used as a key).
         """
-    def __init__(self, config: dict, seed: typing.SupportsIndex = 0) -> None:
+    def __init__(self, config: typing.Any, seed: typing.SupportsIndex = 0) -> None:
         """
         A new game from a config dict (see tilecraft.make for validated options) and a seed.
         """
@@ -1162,7 +1162,7 @@ class WarsawState:
         """
         Types shown in the NW, NE, SE, SW quadrants at a position (6 public, 7 milestone), [] if empty.
         """
-    def string_to_action(self, text: str) -> int:
+    def string_to_action(self, text: typing.Any) -> int:
         ...
     def to_dict(self) -> dict:
         """

@@ -26,11 +26,11 @@ class RandomBot:
     name = "random"
 
     def __init__(self, seed: int = 0):
-        self._seed = seed
-        self._rng = random.Random(seed)
+        self._seed = check_seed("RandomBot", seed)
+        self._rng = random.Random(self._seed)
 
     def reset(self, seat: int, seed: int) -> None:
-        self._rng = random.Random(seed)
+        self._rng = random.Random(check_seed("RandomBot.reset", seed))
 
     def act(self, state: Any) -> int:
         actions = state.legal_actions()
@@ -49,10 +49,10 @@ class GreedyBot:
     name = "greedy"
 
     def __init__(self, seed: int = 0):
-        self._rng = random.Random(seed)
+        self._rng = random.Random(check_seed("GreedyBot", seed))
 
     def reset(self, seat: int, seed: int) -> None:
-        self._rng = random.Random(seed)
+        self._rng = random.Random(check_seed("GreedyBot.reset", seed))
 
     def act(self, state: Any) -> int:
         return int(state.greedy_action(self._rng.getrandbits(63)))

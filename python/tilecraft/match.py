@@ -93,10 +93,13 @@ def play_match(game: str, bots: Sequence[Any], seed: int = 0, players: Optional[
     spec = game_spec(game)
     if players is None:
         players = len(bots)
+    if is_integer(players):
+        players = int(players)
     if len(bots) != players:
         raise ValueError(f"{spec.name}: {players} players need {players} bots, got {len(bots)}")
     values = spec.validate(players, options)
     state = spec.new_state(players, seed, values)
+    seed = int(seed)  # checked by new_state: an integer in 0..2**64-1
     seated = [make_bot(b, seed=_mix(seed, i)) for i, b in enumerate(bots)]
     for i, bot in enumerate(seated):
         reset = getattr(bot, "reset", None)
