@@ -180,62 +180,64 @@ struct type_caster<tilecraft::ActionArg> {
 namespace tilecraft {
 
 // ---- long C++ calls: Ctrl-C and progress ----
-// Runs fn() (pure C++, no Python) without the GIL on a helper thread while the calling thread wakes
-// every 50 ms, takes the GIL briefly, checks for signals (PyErr_CheckSignals: Ctrl-C) and reports
-// progress through tick(done) (done: units counted with count_done(), core/interrupt.hpp). On a
-// signal, or when tick raises, the work is asked to stop (stop_requested() turns true in every
-// thread it started), joined, and the Python exception (KeyboardInterrupt) raised: no thread is
-// left running and no partial result is returned.
+// Runs fn() (pure C++, no Python) with the GIL released, on the calling thread, as the owner of a
+// StopFlag (core/interrupt.hpp): every 50 ms the loops inside fn take the GIL briefly, check for
+// signals (PyErr_CheckSignals: Ctrl-C) and report progress through tick(done) (done: units
+// counted with count_done()). On a signal, or when tick raises, the work is asked to stop
+// (stop_requested() turns true in every thread it started, which parallel_for and the searchers
+// join before returning) and the Python exception (KeyboardInterrupt) is raised; the partial
+// result is dropped. A short call costs nothing extra: no thread is started.
+struct PollContext {
+  py::object tick;  // None or a callable(done)
+  bool raised = false;
+  PyObject* type = nullptr;  // the pending Python exception, kept while the GIL is released
+  PyObject* value = nullptr;
+  PyObject* trace = nullptr;
+};
+
+inline void poll_python(StopFlag* flag, void* arg) {
+  auto* ctx = static_cast<PollContext*>(arg);
+  if (ctx->raised) return;
+  py::gil_scoped_acquire gil;
+  if (PyErr_CheckSignals() != 0) {
+    ctx->raised = true;
+  } else if (!ctx->tick.is_none()) {
+    try {
+      ctx->tick(flag->done.load(std::memory_order_relaxed));
+    } catch (py::error_already_set& e) {
+      e.restore();
+      ctx->raised = true;
+    }
+  }
+  if (ctx->raised) {
+    PyErr_Fetch(&ctx->type, &ctx->value, &ctx->trace);
+    flag->stop.store(true);
+  }
+}
+
 template <class F>
 auto run_interruptible(F&& fn, const py::object& tick = py::none()) -> decltype(fn()) {
   using R = decltype(fn());
   StopFlag flag;
+  PollContext ctx;
+  ctx.tick = tick;
+  flag.poll = &poll_python;
+  flag.poll_arg = &ctx;
+  flag.next_poll = std::chrono::steady_clock::now() + std::chrono::milliseconds(50);
   std::optional<R> result;
-  std::exception_ptr error;
-  std::mutex mu;
-  std::condition_variable cv;
-  bool finished = false;
-  bool raised = false;
-  {
+  try {
     py::gil_scoped_release release;
-    std::thread worker([&] {
-      StopScope scope(&flag);
-      try {
-        result.emplace(fn());
-      } catch (...) {
-        error = std::current_exception();
-      }
-      {
-        std::lock_guard<std::mutex> lock(mu);
-        finished = true;
-      }
-      cv.notify_all();
-    });
-    std::unique_lock<std::mutex> lock(mu);
-    while (!cv.wait_for(lock, std::chrono::milliseconds(50), [&] { return finished; })) {
-      if (raised) continue;
-      lock.unlock();
-      {
-        py::gil_scoped_acquire gil;
-        if (PyErr_CheckSignals() != 0) {
-          raised = true;  // the error (KeyboardInterrupt) stays set for this thread
-        } else if (!tick.is_none()) {
-          try {
-            tick(flag.done.load(std::memory_order_relaxed));
-          } catch (py::error_already_set& e) {
-            e.restore();
-            raised = true;
-          }
-        }
-        if (raised) flag.stop.store(true);
-      }
-      lock.lock();
-    }
-    lock.unlock();
-    worker.join();
+    StopScope scope(&flag, /*owner=*/true);
+    result.emplace(fn());
+  } catch (...) {
+    if (ctx.raised) PyErr_Restore(ctx.type, ctx.value, ctx.trace);
+    if (ctx.raised) throw py::error_already_set();
+    throw;
   }
-  if (raised) throw py::error_already_set();
-  if (error) std::rethrow_exception(error);
+  if (ctx.raised) {
+    PyErr_Restore(ctx.type, ctx.value, ctx.trace);
+    throw py::error_already_set();
+  }
   if (!tick.is_none()) tick(flag.done.load());
   return std::move(*result);
 }

@@ -326,13 +326,15 @@ class MctsSearcher {
     } else {
       std::vector<std::thread> pool;
       StopFlag* const flag = current_stop_flag();  // Ctrl-C reaches every tree's thread
+      std::atomic<int> running{cfg_.threads - 1};
       for (int t = 1; t < cfg_.threads; ++t)
-        pool.emplace_back([&work, flag](int k) {
+        pool.emplace_back([&work, &running, flag](int k) {
           StopScope scope(flag);
           work(k);
+          running.fetch_sub(1);
         }, t);
       work(0);
-      for (auto& th : pool) th.join();
+      join_polling(pool, running);
     }
     SearchResult out;
     out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -77,8 +77,9 @@ void parallel_for(int64_t n, int threads, F&& fn) {
   std::atomic<int64_t> next{0};
   const int64_t chunk = std::max<int64_t>(1, std::min<int64_t>(64, n / (threads * 8)));
   StopFlag* const flag = current_stop_flag();
-  auto worker = [&]() {
-    StopScope scope(flag);
+  const bool owner = tl_stop_owner;
+  auto worker = [&](bool is_owner) {
+    StopScope scope(flag, is_owner);  // the caller keeps polling for Ctrl-C; the others only read the flag
     for (;;) {
       const int64_t begin = next.fetch_add(chunk);
       if (begin >= n) return;
@@ -91,9 +92,14 @@ void parallel_for(int64_t n, int threads, F&& fn) {
     }
   };
   std::vector<std::thread> pool;
-  for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
-  worker();
-  for (auto& th : pool) th.join();
+  std::atomic<int> running{threads - 1};
+  for (int t = 1; t < threads; ++t)
+    pool.emplace_back([&] {
+      worker(false);
+      running.fetch_sub(1);
+    });
+  worker(owner);
+  join_polling(pool, running);
 }
 
 struct PlayoutResults {
