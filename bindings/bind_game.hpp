@@ -5,15 +5,23 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <chrono>
+#include <cmath>
+#include <condition_variable>
 #include <cstring>
+#include <exception>
 #include <limits>
 #include <memory>
+#include <mutex>
+#include <optional>
 #include <string>
+#include <thread>
 #include <type_traits>
 #include <vector>
 
 #include "core/errors.hpp"
 #include "core/game.hpp"
+#include "core/interrupt.hpp"
 #include "search/playout.hpp"
 
 namespace tilecraft {
@@ -27,6 +35,224 @@ struct RegisterGame {
   explicit RegisterGame(Binder b) { game_binders().push_back(b); }
 };
 #define TILECRAFT_REGISTER_GAME(fn) static ::tilecraft::RegisterGame tilecraft_register_##fn(&fn)
+
+// ---- integer arguments: one rule for every entry point (python/tilecraft/_args.py says the same) ----
+// An integer argument is a Python int or a numpy integer. bool, numpy bool, floats and strings are
+// refused (TypeError for actions, seats and counts; ValueError for seeds, as the Python layer does),
+// never truncated or converted. A seed is an integer in 0..2**64-1.
+
+inline bool is_integer_arg(py::handle h) {
+  if (!h || PyBool_Check(h.ptr())) return false;
+  if (PyLong_Check(h.ptr())) return true;
+  static PyObject* const np_integer = [] {
+    try {
+      return py::object(py::module_::import("numpy").attr("integer")).release().ptr();  // kept for the process
+    } catch (const py::error_already_set&) {
+      return static_cast<PyObject*>(nullptr);
+    }
+  }();
+  return np_integer != nullptr && PyObject_IsInstance(h.ptr(), np_integer) == 1;
+}
+
+inline std::string shown_value(py::handle h) {
+  if (PyFloat_Check(h.ptr()) && std::isnan(PyFloat_AsDouble(h.ptr()))) return "nan";
+  return py::repr(h);
+}
+
+// The Python int of an integer argument, or TypeError naming it.
+inline py::int_ integer_arg(py::handle h, const std::string& what) {
+  if (!is_integer_arg(h))
+    throw py::type_error(what + " must be an integer (a Python int or a numpy integer), got " +
+                         std::string(py::str(py::type::of(h).attr("__name__"))) + " " + shown_value(h));
+  PyObject* v = PyNumber_Index(h.ptr());
+  if (v == nullptr) throw py::error_already_set();
+  return py::reinterpret_steal<py::int_>(v);
+}
+
+inline long long int_in_range(py::handle h, const std::string& what, long long lo, long long hi) {
+  const py::int_ v = integer_arg(h, what);
+  int overflow = 0;
+  const long long x = PyLong_AsLongLongAndOverflow(v.ptr(), &overflow);
+  if (overflow != 0 || x < lo || x > hi)
+    throw py::value_error(what + " must be in " + std::to_string(lo) + ".." + std::to_string(hi) + ", got " +
+                          std::string(py::str(v)));
+  return x;
+}
+
+// A seed: an integer in 0..2**64-1, else ValueError in the words of tilecraft._args.seed.
+inline uint64_t seed_arg(py::handle h, const std::string& who = "") {
+  const std::string prefix = who.empty() ? std::string() : who + ": ";
+  if (!is_integer_arg(h))
+    throw py::value_error(prefix + "seed must be an integer in 0..18446744073709551615, got " + shown_value(h));
+  PyObject* v = PyNumber_Index(h.ptr());
+  if (v == nullptr) throw py::error_already_set();
+  const py::int_ value = py::reinterpret_steal<py::int_>(v);
+  const unsigned long long x = PyLong_AsUnsignedLongLong(value.ptr());
+  if (PyErr_Occurred()) {
+    PyErr_Clear();
+    throw py::value_error(prefix + "seed must be in 0..18446744073709551615, got " + std::string(py::str(value)));
+  }
+  return x;
+}
+
+// Argument types of the bindings: their casters apply the rule above, so every function that
+// takes one gets the same checks and the same messages (and the stubs say typing.SupportsIndex).
+inline constexpr char kArgPlayer[] = "player";
+inline constexpr char kArgObserver[] = "observer";
+inline constexpr char kArgN[] = "n";
+inline constexpr char kArgGames[] = "n_games";
+inline constexpr char kArgThreads[] = "threads";
+inline constexpr char kArgIndex[] = "index";
+inline constexpr char kArgEnv[] = "env";
+
+// A str argument, or TypeError naming it (not pybind11's "incompatible function arguments").
+inline std::string text_arg(py::handle h, const std::string& what) {
+  if (!PyUnicode_Check(h.ptr()))
+    throw py::type_error(what + " must be a str, got " + std::string(py::str(py::type::of(h).attr("__name__"))) + " " +
+                         shown_value(h));
+  return h.cast<std::string>();
+}
+
+inline py::dict dict_arg(py::handle h, const std::string& what) {
+  if (!PyDict_Check(h.ptr()))
+    throw py::type_error(what + " must be a dict (see tilecraft.make_config), got " +
+                         std::string(py::str(py::type::of(h).attr("__name__"))));
+  return py::reinterpret_borrow<py::dict>(h);
+}
+template <const char* Name>
+struct IntArg {
+  long long value = 0;
+};
+struct SeedArg {
+  uint64_t value = 0;
+};
+// An action id: any integer is accepted (is_legal answers False out of range, apply explains).
+struct ActionArg {
+  long long value = -1;
+  bool in_range = false;  // fits in int32 and >= 0
+  std::string text;       // the value as given, for messages
+};
+
+}  // namespace tilecraft
+
+namespace pybind11::detail {
+template <const char* Name>
+struct type_caster<tilecraft::IntArg<Name>> {
+  PYBIND11_TYPE_CASTER(tilecraft::IntArg<Name>, io_name("typing.SupportsIndex", "int"));
+  bool load(handle src, bool) {
+    value.value = tilecraft::int_in_range(src, Name, std::numeric_limits<long long>::min(),
+                                          std::numeric_limits<long long>::max());
+    return true;
+  }
+  static handle cast(const tilecraft::IntArg<Name>& v, return_value_policy, handle) {
+    return PyLong_FromLongLong(v.value);
+  }
+};
+template <>
+struct type_caster<tilecraft::SeedArg> {
+  PYBIND11_TYPE_CASTER(tilecraft::SeedArg, io_name("typing.SupportsIndex", "int"));
+  bool load(handle src, bool) {
+    value.value = tilecraft::seed_arg(src);
+    return true;
+  }
+  static handle cast(const tilecraft::SeedArg& v, return_value_policy, handle) {
+    return PyLong_FromUnsignedLongLong(v.value);
+  }
+};
+template <>
+struct type_caster<tilecraft::ActionArg> {
+  PYBIND11_TYPE_CASTER(tilecraft::ActionArg, io_name("typing.SupportsIndex", "int"));
+  bool load(handle src, bool) {
+    const int_ v = tilecraft::integer_arg(src, "action");
+    int overflow = 0;
+    const long long x = PyLong_AsLongLongAndOverflow(v.ptr(), &overflow);
+    value.in_range = overflow == 0 && x >= 0 && x < (1LL << 31);
+    value.value = value.in_range ? x : -1;
+    value.text = std::string(pybind11::str(v));
+    return true;
+  }
+  static handle cast(const tilecraft::ActionArg& v, return_value_policy, handle) {
+    return PyLong_FromLongLong(v.value);
+  }
+};
+}  // namespace pybind11::detail
+
+namespace tilecraft {
+
+// ---- long C++ calls: Ctrl-C and progress ----
+// Runs fn() (pure C++, no Python) with the GIL released, on the calling thread, as the owner of a
+// StopFlag (core/interrupt.hpp): every 50 ms the loops inside fn take the GIL briefly, check for
+// signals (PyErr_CheckSignals: Ctrl-C) and report progress through tick(done) (done: units
+// counted with count_done()). On a signal, or when tick raises, the work is asked to stop
+// (stop_requested() turns true in every thread it started, which parallel_for and the searchers
+// join before returning) and the Python exception (KeyboardInterrupt) is raised; the partial
+// result is dropped. A short call costs nothing extra: no thread is started.
+struct PollContext {
+  py::object tick;  // None or a callable(done)
+  bool raised = false;
+  PyObject* type = nullptr;  // the pending Python exception, kept while the GIL is released
+  PyObject* value = nullptr;
+  PyObject* trace = nullptr;
+};
+
+inline void poll_python(StopFlag* flag, void* arg) {
+  auto* ctx = static_cast<PollContext*>(arg);
+  if (ctx->raised) return;
+  py::gil_scoped_acquire gil;
+  if (PyErr_CheckSignals() != 0) {
+    ctx->raised = true;
+  } else if (!ctx->tick.is_none()) {
+    try {
+      ctx->tick(flag->done.load(std::memory_order_relaxed));
+    } catch (py::error_already_set& e) {
+      e.restore();
+      ctx->raised = true;
+    }
+  }
+  if (ctx->raised) {
+    PyErr_Fetch(&ctx->type, &ctx->value, &ctx->trace);
+    flag->stop.store(true);
+  }
+}
+
+template <class F>
+auto run_interruptible(F&& fn, const py::object& tick = py::none()) -> decltype(fn()) {
+  using R = decltype(fn());
+  StopFlag flag;
+  PollContext ctx;
+  ctx.tick = tick;
+  flag.poll = &poll_python;
+  flag.poll_arg = &ctx;
+  flag.next_poll = std::chrono::steady_clock::now() + std::chrono::milliseconds(50);
+  std::optional<R> result;
+  try {
+    py::gil_scoped_release release;
+    StopScope scope(&flag, /*owner=*/true);
+    result.emplace(fn());
+  } catch (...) {
+    if (ctx.raised) PyErr_Restore(ctx.type, ctx.value, ctx.trace);
+    if (ctx.raised) throw py::error_already_set();
+    throw;
+  }
+  if (ctx.raised) {
+    PyErr_Restore(ctx.type, ctx.value, ctx.trace);
+    throw py::error_already_set();
+  }
+  if (!tick.is_none()) tick(flag.done.load());
+  return std::move(*result);
+}
+
+// ---- observations as small integers ----
+// Converts a float observation to uint8; every feature must be an integer 0..255 (flags, small
+// counts). Returns the index of the first feature that is not, or -1.
+inline int compact_features(const float* in, uint8_t* out, int n) {
+  for (int i = 0; i < n; ++i) {
+    const float v = in[i];
+    if (!(v >= 0.0f && v <= 255.0f) || v != std::floor(v)) return i;
+    out[i] = static_cast<uint8_t>(v);
+  }
+  return -1;
+}
 
 // ---- fields <-> Python objects (to_json / from_json / pickling) ----
 
@@ -58,29 +284,41 @@ void field_from_py(const py::handle& src, T& x, const std::string& path) {
     require<InvalidState>(seq.size() == n, "field '", path, "' must have ", n, " items, got ", seq.size());
     for (size_t i = 0; i < n; ++i) field_from_py(seq[i], x[i], path + "[" + std::to_string(i) + "]");
   } else if constexpr (std::is_integral_v<T>) {
-    require<InvalidState>(py::isinstance<py::int_>(src), "field '", path, "' must be an integer, got ",
-                          std::string(py::str(py::type::of(src).attr("__name__"))));
     if constexpr (std::is_same_v<T, bool>) {
-      x = src.cast<bool>();
+      require<InvalidState>(PyBool_Check(src.ptr()) || (is_integer_arg(src) && (py::int_(0).equal(src) || py::int_(1).equal(src))),
+                            "field '", path, "' must be true or false, got ", shown_value(src));
+      x = PyObject_IsTrue(src.ptr()) == 1;
+      return;
+    }
+    require<InvalidState>(is_integer_arg(src), "field '", path, "' must be an integer, got ",
+                          std::string(py::str(py::type::of(src).attr("__name__"))), " ", shown_value(src));
+    const py::int_ src_int = integer_arg(src, path);
+    if constexpr (std::is_same_v<T, bool>) {
+      x = false;
     } else if constexpr (std::is_signed_v<T>) {
       long long v;
       try {
-        v = src.cast<long long>();
+        v = src_int.cast<long long>();
       } catch (const py::cast_error&) {
-        fail<InvalidState>("field '", path, "' is out of range");
+        fail<InvalidState>("field '", path, "' = ", std::string(py::str(src_int)), " is out of range (",
+                           +std::numeric_limits<T>::min(), "..", +std::numeric_limits<T>::max(), ")");
       }
       require<InvalidState>(v >= std::numeric_limits<T>::min() && v <= std::numeric_limits<T>::max(), "field '", path,
-                            "' = ", v, " is out of range");
+                            "' = ", v, " is out of range (", +std::numeric_limits<T>::min(), "..",
+                            +std::numeric_limits<T>::max(), ")");
       x = static_cast<T>(v);
     } else {
-      require<InvalidState>(src.cast<py::int_>() >= py::int_(0), "field '", path, "' must not be negative");
+      require<InvalidState>(src_int >= py::int_(0), "field '", path, "' = ", std::string(py::str(src_int)),
+                            " must not be negative");
       unsigned long long v;
       try {
-        v = src.cast<unsigned long long>();
+        v = src_int.cast<unsigned long long>();
       } catch (const py::cast_error&) {
-        fail<InvalidState>("field '", path, "' is out of range");
+        fail<InvalidState>("field '", path, "' = ", std::string(py::str(src_int)), " is out of range (0..",
+                           +std::numeric_limits<T>::max(), ")");
       }
-      require<InvalidState>(v <= std::numeric_limits<T>::max(), "field '", path, "' = ", v, " is out of range");
+      require<InvalidState>(v <= std::numeric_limits<T>::max(), "field '", path, "' = ", v, " is out of range (0..",
+                            +std::numeric_limits<T>::max(), ")");
       x = static_cast<T>(v);
     }
   } else if constexpr (std::is_floating_point_v<T>) {
@@ -152,15 +390,93 @@ py::dict dump_fields(const T& obj) {
 
 // ---- the Python-facing state ----
 
+// The canonical content of a struct with visit(): every saved field's values in order, as 64-bit
+// words. Equal content, equal words; the basis of state equality and hash_key().
+struct CanonicalWords {
+  std::vector<uint64_t> words;
+  template <class T>
+  void field(const char*, T& x) {
+    add(x);
+  }
+  template <class T>
+  void add(const T& x) {
+    if constexpr (std::is_array_v<T>) {
+      for (const auto& e : x) add(e);
+    } else if constexpr (std::is_floating_point_v<T>) {
+      double d = x;
+      uint64_t w;
+      std::memcpy(&w, &d, sizeof w);
+      words.push_back(w);
+    } else {
+      words.push_back(static_cast<uint64_t>(x));
+    }
+  }
+};
+
+template <class T>
+std::vector<uint64_t> canonical_words(const T& obj) {
+  CanonicalWords v;
+  const_cast<T&>(obj).visit(v);
+  return std::move(v.words);
+}
+
+// A 64-bit content hash of a word sequence (splitmix64 finaliser per word, chained).
+inline uint64_t hash_words(const std::vector<uint64_t>& words, uint64_t h = 0x9E3779B97F4A7C15ull) {
+  for (uint64_t w : words) {
+    uint64_t z = (h ^ w) + 0x9E3779B97F4A7C15ull;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    h = z ^ (z >> 31);
+  }
+  return h;
+}
+
 template <class S>
 struct PyState {
   using Config = typename S::Config;
+  static constexpr uint64_t kAlive = 0x7431c3a1f7a5b2d9ull;  // set by every constructor: see the caster below
+  uint64_t alive = kAlive;
   std::shared_ptr<const Config> cfg;  // keeps the config alive for states that point into it
+  uint64_t cfg_hash = 0;              // hash_words(canonical_words(*cfg)), for hash_key()
   S s;
   std::vector<int32_t> hist;
 
-  PyState(std::shared_ptr<const Config> c, uint64_t seed) : cfg(std::move(c)), s(*cfg, seed) {}
+  PyState(std::shared_ptr<const Config> c, uint64_t seed)
+      : cfg(std::move(c)), cfg_hash(hash_words(canonical_words(*cfg))), s(*cfg, seed) {}
+  PyState(const PyState&) = default;
+  PyState& operator=(const PyState&) = default;
+  ~PyState() { alive = 0; }
+
+  // Content equality: the same configuration and the same position (every saved field, RNG and
+  // hidden parts included); the history is not compared.
+  bool same_content(const PyState& o) const {
+    if (cfg != o.cfg && (cfg_hash != o.cfg_hash || canonical_words(*cfg) != canonical_words(*o.cfg))) return false;
+    return canonical_words(s) == canonical_words(o.s);
+  }
+  uint64_t hash_key() const { return hash_words(canonical_words(s), cfg_hash); }
 };
+
+}  // namespace tilecraft
+
+// States made without a constructor (S.__new__(S)) hold no state: every method refuses them with a
+// TypeError instead of reading uninitialised memory.
+namespace pybind11::detail {
+template <class S>
+class type_caster<tilecraft::PyState<S>> : public type_caster_base<tilecraft::PyState<S>> {
+ public:
+  bool load(handle src, bool convert) {
+    if (!type_caster_base<tilecraft::PyState<S>>::load(src, convert)) return false;
+    const auto* p = static_cast<const tilecraft::PyState<S>*>(this->value);
+    if (p == nullptr || p->alive != tilecraft::PyState<S>::kAlive)
+      throw type_error(std::string("this ") + S::kName +
+                       " state is not initialised (made with __new__ without __init__); make states with "
+                       "tilecraft.make(), the class constructor, clone() or from_json()");
+    return true;
+  }
+};
+}  // namespace pybind11::detail
+
+namespace tilecraft {
 
 template <class S>
 std::shared_ptr<const typename S::Config> config_from_py(const py::handle& src) {
@@ -170,7 +486,6 @@ std::shared_ptr<const typename S::Config> config_from_py(const py::handle& src) 
   return cfg;
 }
 
-inline uint64_t seed_from_py(long long seed_value) { return static_cast<uint64_t>(seed_value); }
 
 template <class S>
 py::array_t<int32_t> legal_array(const S& s) {
@@ -229,22 +544,30 @@ py::class_<PyState<S>> bind_game(py::module_& m, const char* class_name) {
     p->s.rebuild_derived();
     p->s.validate();
     require<InvalidState>(py::isinstance<py::list>(d["history"]), game, ": 'history' must be a list of action ids");
+    // Each entry must be an action id or a chance outcome of this configuration. (The initial seed
+    // is not saved, so the history cannot be replayed against the state.)
+    const long long limit = std::max<long long>(p->s.num_distinct_actions(), S::kMaxChanceOutcomes);
+    size_t index = 0;
     for (auto h : d["history"]) {
-      require<InvalidState>(py::isinstance<py::int_>(h), game, ": 'history' must hold integers");
+      require<InvalidState>(is_integer_arg(h), game, ": 'history' must hold integers, got ", shown_value(h));
       long long v = -1;
       try {
         v = h.cast<long long>();
       } catch (const py::cast_error&) {  // beyond 64 bits: out of range, not a crash-like RuntimeError
       }
-      require<InvalidState>(v >= 0 && v < (1 << 30), game, ": 'history' entry ", v, " is out of range");
+      require<InvalidState>(v >= 0 && v < limit, game, ": 'history' entry ", index, " = ", std::string(py::str(h)),
+                            " is not an action id or chance outcome of this configuration (0..", limit - 1, ")");
       p->hist.push_back(static_cast<int32_t>(v));
+      ++index;
     }
     return p;
   };
 
   py::class_<P> cls(m, class_name, py::dynamic_attr());
-  cls.def(py::init([](const py::dict& config, long long seed) { return std::make_unique<P>(config_from_py<S>(config), seed_from_py(seed)); }),
-          py::arg("config"), py::arg("seed") = 0,
+  cls.def(py::init([](const py::object& config, SeedArg seed) {
+            return std::make_unique<P>(config_from_py<S>(dict_arg(config, "config")), seed.value);
+          }),
+          py::arg("config"), py::arg("seed") = SeedArg{},
           "A new game from a config dict (see tilecraft.make for validated options) and a seed.")
       .def_property_readonly_static("game_name", [](py::object) { return std::string(S::kName); })
       .def("num_players", [](const P& p) { return p.s.num_players(); })
@@ -268,21 +591,23 @@ py::class_<PyState<S>> bind_game(py::module_& m, const char* class_name) {
              return mask;
            },
            "Bool numpy array of length num_distinct_actions(), True at the legal ids.")
-      .def("is_legal", [](const P& p, long long a) { return a >= 0 && a < (1LL << 31) && p.s.is_legal(static_cast<int32_t>(a)); })
+      .def("is_legal", [](const P& p, ActionArg a) { return a.in_range && p.s.is_legal(static_cast<int32_t>(a.value)); },
+           py::arg("action"), "Whether `action` (an int or numpy integer) is legal now; False for any out-of-range id.")
       .def("apply",
-           [](P& p, long long a) {
-             const int32_t action = (a >= 0 && a < (1LL << 31)) ? static_cast<int32_t>(a) : -1;
+           [](P& p, ActionArg a) {
+             const int32_t action = a.in_range ? static_cast<int32_t>(a.value) : -1;
              if (action < 0 || !p.s.is_legal(action)) {
                std::string why = p.s.illegal_reason(action < 0 ? -1 : action);
-               if (action < 0) why = "action id " + std::to_string(a) + " is out of range; " + why;
+               if (action < 0) why = "action id " + a.text + " is out of range; " + why;
                throw IllegalAction(std::string(S::kName) + ": " + why);
              }
              p.s.apply(action);
              p.hist.push_back(action);
            },
            py::arg("action"),
-           "Plays one action (or resolves a chance node with an outcome). Raises IllegalActionError "
-           "(a ValueError) naming the action and why it is illegal; the state is then unchanged.")
+           "Plays one action (or resolves a chance node with an outcome). Actions are Python ints or numpy "
+           "integers (TypeError for bool, float, str). Raises IllegalActionError (a ValueError) naming the "
+           "action and why it is illegal; the state is then unchanged.")
       .def("chance_outcomes",
            [](const P& p) {
              ChanceList<S::kMaxChanceOutcomes> c;
@@ -320,37 +645,81 @@ py::class_<PyState<S>> bind_game(py::module_& m, const char* class_name) {
            "Seats that won (several on a shared victory); [] before the end.")
       .def("observation_shape", [](const P& p) { return py::tuple(py::cast(p.s.observation_shape())); })
       .def("observation",
-           [](const P& p, long long player, py::object out) {
+           [](const P& p, IntArg<kArgPlayer> player_arg, py::object out, py::object dtype) {
+             const long long player = player_arg.value;
              check_seat(p.s, player, "observation");
-             const auto shape = p.s.observation_shape();
-             if (!out.is_none()) {
-               auto arr = out.cast<py::array_t<float, py::array::c_style>>();
-               require<std::invalid_argument>(arr.size() == p.s.observation_size() && arr.writeable() &&
-                                                  py::isinstance<py::array_t<float>>(out),
-                                              "observation: out must be a writable float32 C-contiguous array of ",
-                                              p.s.observation_size(), " elements");
-               p.s.observation(static_cast<int>(player), arr.mutable_data());
-               return out;
+             const int n = p.s.observation_size();
+             py::module_ np = py::module_::import("numpy");
+             const py::object f32 = np.attr("dtype")("float32"), u8 = np.attr("dtype")("uint8");
+             py::object want = py::none();  // the dtype to produce: float32 (default) or uint8 (small counts)
+             if (!dtype.is_none()) {
+               try {
+                 want = np.attr("dtype")(dtype);
+               } catch (py::error_already_set&) {
+                 want = py::none();
+               }
+               require<std::invalid_argument>(!want.is_none() && (want.equal(f32) || want.equal(u8)),
+                                              "observation: dtype must be numpy.float32 or numpy.uint8, got ",
+                                              shown_value(dtype));
              }
-             py::array_t<float> arr(shape);
-             p.s.observation(static_cast<int>(player), arr.mutable_data());
-             return py::object(std::move(arr));
+             if (!out.is_none()) {
+               if (!py::isinstance<py::array>(out))
+                 throw py::type_error("observation: out must be a numpy array (float32 or uint8) of " +
+                                      std::to_string(n) + " elements, got " +
+                                      std::string(py::str(py::type::of(out).attr("__name__"))));
+               py::array arr = py::reinterpret_borrow<py::array>(out);
+               const py::object have = arr.attr("dtype");
+               if (want.is_none()) want = have.equal(u8) ? u8 : f32;
+               require<std::invalid_argument>(have.equal(want), "observation: out must be a writable ",
+                                              std::string(py::str(want)), " array of ", n, " elements, got dtype ",
+                                              std::string(py::str(have)));
+               require<std::invalid_argument>(arr.size() == n, "observation: out must be a writable ",
+                                              std::string(py::str(want)), " array of ", n, " elements, got ", arr.size(),
+                                              " elements");
+               require<std::invalid_argument>(arr.writeable(), "observation: out must be a writable ",
+                                              std::string(py::str(want)), " array of ", n, " elements (it is read-only)");
+             }
+             if (want.is_none()) want = f32;
+             const bool compact = want.equal(u8);
+             const auto shape = p.s.observation_shape();
+             py::object result;
+             if (!compact) {
+               py::array_t<float> arr(shape);
+               p.s.observation(static_cast<int>(player), arr.mutable_data());
+               result = std::move(arr);
+             } else {
+               std::vector<float> tmp(n);
+               p.s.observation(static_cast<int>(player), tmp.data());
+               py::array_t<uint8_t> arr(shape);
+               const int bad = compact_features(tmp.data(), arr.mutable_data(), n);
+               require<std::invalid_argument>(bad < 0, "observation: dtype uint8 needs every feature to be an integer "
+                                              "0..255, but feature ", bad, " is ", tmp[std::max(bad, 0)],
+                                              " in this ", S::kName, " observation; use float32");
+               result = std::move(arr);
+             }
+             if (out.is_none()) return result;
+             // any writable buffer of the right size, contiguous or not (a row of an F-order batch, x[::2])
+             np.attr("copyto")(out, result.attr("reshape")(out.attr("shape")));
+             return out;
            },
-           py::arg("player"), py::arg("out") = py::none(),
-           "float32 array of observation_shape(): what `player` sees. Pass out= to fill a buffer in place.")
+           py::arg("player"), py::arg("out") = py::none(), py::arg("dtype") = py::none(),
+           "Array of observation_shape(): what `player` sees, float32 by default. dtype=numpy.uint8 gives the "
+           "same features as bytes when every one is an integer 0..255 (else ValueError). out= fills any "
+           "writable numpy array of that dtype and size (any strides) and returns it.")
       .def("action_to_string",
-           [](const P& p, long long a) {
-             require<IllegalAction>(a >= -(1LL << 31) && a < (1LL << 31), S::kName, ": action id ", a, " is out of range");
-             return p.s.action_to_string(static_cast<int32_t>(a));
+           [](const P& p, ActionArg a) {
+             require<IllegalAction>(a.in_range, S::kName, ": action id ", a.text, " is out of range");
+             return p.s.action_to_string(static_cast<int32_t>(a.value));
            },
            py::arg("action"))
-      .def("string_to_action", [](const P& p, const std::string& text) { return p.s.string_to_action(text); },
+      .def("string_to_action",
+           [](const P& p, const py::object& text) { return p.s.string_to_action(text_arg(text, "string_to_action: text")); },
            py::arg("text"))
       .def("history", [](const P& p) { return p.hist; }, "Every action and chance outcome applied so far.")
       .def("resample_hidden",
-           [](P& p, long long observer, long long seed) {
-             check_seat(p.s, observer, "resample_hidden");
-             p.s.resample_hidden(static_cast<int>(observer), seed_from_py(seed));
+           [](P& p, IntArg<kArgObserver> observer, SeedArg seed) {
+             check_seat(p.s, observer.value, "resample_hidden");
+             p.s.resample_hidden(static_cast<int>(observer.value), seed.value);
            },
            py::arg("observer"), py::arg("seed"),
            "Reshuffles everything `observer` cannot see (hidden cards, future draws) from `seed`, "
@@ -364,7 +733,8 @@ py::class_<PyState<S>> bind_game(py::module_& m, const char* class_name) {
            "The full state as a JSON string; from_json() restores it exactly.")
       .def_static("from_dict", from_json_obj, py::arg("data"))
       .def_static("from_json",
-                  [from_json_obj](const std::string& text) {
+                  [from_json_obj](const py::object& text_obj) {
+                    const std::string text = text_arg(text_obj, std::string(S::kName) + " from_json: text");
                     py::object obj;
                     try {
                       obj = py::module_::import("json").attr("loads")(text);
@@ -374,20 +744,36 @@ py::class_<PyState<S>> bind_game(py::module_& m, const char* class_name) {
                     return from_json_obj(obj);
                   },
                   py::arg("text"))
-      .def(py::pickle([to_json_obj](const P& p) { return to_json_obj(p); },
-                      [from_json_obj](const py::dict& d) { return std::move(*from_json_obj(d)); }))
+      .def("__reduce__",
+           [to_json_obj](const py::object& self) -> py::tuple {
+             // (restore, (class, saved dict)): works with every pickle protocol, 0 and 1 included
+             const py::object restore = py::module_::import("tilecraft._core").attr("_restore_state");
+             return py::make_tuple(restore, py::make_tuple(py::type::of(self), to_json_obj(self.cast<const P&>())));
+           })
+      .def("__eq__",
+           [](const P& a, const py::object& other) -> py::object {
+             if (!py::isinstance<P>(other)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+             return py::bool_(a.same_content(other.cast<const P&>()));
+           },
+           py::is_operator(), "Content equality: same configuration and position (RNG and hidden parts included); "
+           "the history is not compared.")
+      .def("__hash__", [](const P& p) { return static_cast<py::ssize_t>(p.hash_key() >> 1); },
+           "hash(state): from hash_key(); it changes when the state changes (do not mutate a state used as a key).")
+      .def("hash_key", [](const P& p) { return p.hash_key(); },
+           "A 64-bit content hash of the position (config and every saved field, RNG and hidden parts "
+           "included; history excluded): equal states have equal keys. Computed on each call.")
       .def("greedy_action",
-           [](const P& p, long long seed) {
+           [](const P& p, SeedArg seed) {
              require<IllegalAction>(!p.s.is_terminal(), S::kName, ": greedy_action on a finished game");
-             Rng rng(seed_from_py(seed));
+             Rng rng(seed.value);
              const S s = p.s;  // copied under the GIL: another thread may apply to p meanwhile
              py::gil_scoped_release release;
              return greedy_action(s, rng);
            },
            py::arg("seed"), "The greedy bot's choice: the action with the best one-ply heuristic for the mover.")
-      .def("heuristic", [](const P& p, long long player) {
-        check_seat(p.s, player, "heuristic");
-        return p.s.heuristic(static_cast<int>(player));
+      .def("heuristic", [](const P& p, IntArg<kArgPlayer> player) {
+        check_seat(p.s, player.value, "heuristic");
+        return p.s.heuristic(static_cast<int>(player.value));
       }, py::arg("player"), "The one-ply value the greedy bot maximises for `player` (the game's docs define it).")
       .def("__repr__", [](const P& p) {
         return std::string("<") + S::kName + " state: " + std::to_string(p.s.num_players()) + " players, " +
@@ -398,15 +784,13 @@ py::class_<PyState<S>> bind_game(py::module_& m, const char* class_name) {
       });
 
   m.def((std::string(S::kName) + "_random_playouts").c_str(),
-        [](const py::dict& config, long long n, long long seed, int threads) {
-          require<std::invalid_argument>(n >= 0, "random_playouts: n must be >= 0, got ", n);
+        [](const py::dict& config, IntArg<kArgN> n_arg, SeedArg seed, IntArg<kArgThreads> threads_arg, py::object progress) {
+          const long long n = n_arg.value, threads = threads_arg.value;
+          require<std::invalid_argument>(n >= 0 && n <= (1LL << 40), "random_playouts: n must be 0..2**40, got ", n);
           require<std::invalid_argument>(threads >= 1 && threads <= 256, "random_playouts: threads must be 1..256, got ", threads);
           auto cfg = config_from_py<S>(config);
-          PlayoutResults r;
-          {
-            py::gil_scoped_release release;
-            r = random_playouts<S>(*cfg, n, seed_from_py(seed), threads);
-          }
+          const PlayoutResults r = run_interruptible(
+              [&] { return random_playouts<S>(*cfg, n, seed.value, static_cast<int>(threads)); }, progress);
           const py::ssize_t rows = n, cols = r.players;
           py::array_t<double> scores({rows, cols}), returns({rows, cols});
           py::array_t<bool> winners({rows, cols});
@@ -424,7 +808,10 @@ py::class_<PyState<S>> bind_game(py::module_& m, const char* class_name) {
           d["length"] = length;
           return d;
         },
-        py::arg("config"), py::arg("n"), py::arg("seed") = 0, py::arg("threads") = 1);
+        py::arg("config"), py::arg("n"), py::arg("seed") = SeedArg{}, py::arg("threads") = IntArg<kArgThreads>{1},
+        py::arg("progress") = py::none(),
+        "n random games in C++ (GIL released; Ctrl-C stops them with KeyboardInterrupt). progress: "
+        "None or a callable given the number of finished games every 50 ms.");
   bind_search<S>(m, cls, class_name);
   bind_puct<S>(m, cls, class_name);
   return cls;

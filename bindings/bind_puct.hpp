@@ -47,7 +47,7 @@ inline PuctConfig puct_config_from_py(const py::dict& d, const char* who) {
   get("gumbel_actions", c.gumbel_actions);
   get("gumbel_c_visit", c.gumbel_c_visit);
   get("gumbel_c_scale", c.gumbel_c_scale);
-  if (d.contains("seed") && !d["seed"].is_none()) c.seed = static_cast<uint64_t>(d["seed"].cast<long long>());
+  if (d.contains("seed") && !d["seed"].is_none()) c.seed = seed_arg(d["seed"], "puct");
   c.validate();
   return c;
 }
@@ -154,7 +154,7 @@ void bind_puct(py::module_& m, Cls& cls, const std::string& class_name) {
   cls.def_static(
       "puct_self_play",
       [](const py::dict& config, const py::list& bots, const py::list& evaluators, long long n_games,
-         long long first_game, long long seed, int concurrent, bool rotate, bool record) {
+         long long first_game, SeedArg seed, int concurrent, bool rotate, bool record) {
         auto cfg = config_from_py<S>(config);
         std::vector<PuctBotSpec> specs;
         for (auto h : bots) {
@@ -186,7 +186,7 @@ void bind_puct(py::module_& m, Cls& cls, const std::string& class_name) {
         SelfPlayResults r;
         {
           py::gil_scoped_release release;
-          r = puct_self_play<S>(*cfg, specs, static_cast<int>(fns.size()), n_games, first_game, seed_from_py(seed),
+          r = puct_self_play<S>(*cfg, specs, static_cast<int>(fns.size()), n_games, first_game, seed.value,
                                 concurrent, rotate, record, [&](int e, EvalBuffer& b) { call(fns[e], b); }, stats);
         }
         const py::ssize_t g = r.games, np = r.players;

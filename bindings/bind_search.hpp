@@ -44,13 +44,12 @@ inline MctsConfig mcts_config_from_py(const py::dict& d, const char* who) {
                                      who, ": ", key, " must be a number, got ", std::string(py::repr(v)));
       out = v.cast<T>();
     } else {
-      require<std::invalid_argument>(!py::isinstance<py::bool_>(v) && py::isinstance<py::int_>(v), who, ": ", key,
-                                     " must be an integer, got ", std::string(py::repr(v)));
+      require<std::invalid_argument>(is_integer_arg(v), who, ": ", key, " must be an integer, got ", shown_value(v));
       long long x = 0;
       try {
-        x = v.cast<long long>();
+        x = integer_arg(v, key).cast<long long>();
       } catch (const py::cast_error&) {
-        fail<std::invalid_argument>(who, ": ", key, " = ", std::string(py::repr(v)), " is out of range");
+        fail<std::invalid_argument>(who, ": ", key, " = ", std::string(py::str(v)), " is out of range");
       }
       out = static_cast<T>(x);
       require<std::invalid_argument>(static_cast<long long>(out) == x, who, ": ", key, " = ", x, " is out of range");
@@ -63,11 +62,7 @@ inline MctsConfig mcts_config_from_py(const py::dict& d, const char* who) {
   number("eval_scale", c.eval_scale);
   number("threads", c.threads);
   number("max_nodes", c.max_nodes);
-  if (d.contains("seed") && !d["seed"].is_none()) {
-    long long s = 0;
-    number("seed", s);
-    c.seed = static_cast<uint64_t>(s);
-  }
+  if (d.contains("seed") && !d["seed"].is_none()) c.seed = seed_arg(d["seed"], who);
   if (d.contains("iterations") && d["iterations"].is_none()) c.iterations = 0;
   if (d.contains("seconds") && !d["seconds"].is_none() && !d.contains("iterations")) c.iterations = 0;
   if (d.contains("rollout")) {
@@ -179,12 +174,10 @@ void bind_search(py::module_& m, Cls& cls, const std::string& class_name) {
            [](Searcher& self, const P& p) {
              const S s = p.s;
              const std::vector<int32_t> hist = p.hist;
-             SearchResult r;
-             {
-               py::gil_scoped_release release;
+             const SearchResult r = run_interruptible([&] {
                std::lock_guard<std::mutex> lock(self.busy);
-               r = self.searcher.search(s, hist);
-             }
+               return self.searcher.search(s, hist);
+             });
              return search_result_to_py(s, r);
            },
            py::arg("state"),
@@ -194,9 +187,10 @@ void bind_search(py::module_& m, Cls& cls, const std::string& class_name) {
            [](Searcher& self, const P& p) {
              const S s = p.s;
              const std::vector<int32_t> hist = p.hist;
-             py::gil_scoped_release release;
-             std::lock_guard<std::mutex> lock(self.busy);
-             return self.searcher.search(s, hist).action;
+             return run_interruptible([&] {
+                      std::lock_guard<std::mutex> lock(self.busy);
+                      return self.searcher.search(s, hist);
+                    }).action;
            },
            py::arg("state"), "The most visited root action.")
       .def("reset",
@@ -210,16 +204,19 @@ void bind_search(py::module_& m, Cls& cls, const std::string& class_name) {
 
   cls.def_static(
       "self_play",
-      [](const py::dict& config, const py::list& bots, long long n_games, long long seed, int threads, bool rotate,
-         bool record) {
+      [](const py::dict& config, const py::list& bots, IntArg<kArgGames> n_games_arg, SeedArg seed,
+         IntArg<kArgThreads> threads_arg, bool rotate, bool record, bool compact, py::object progress) {
+        const long long n_games = n_games_arg.value, threads = threads_arg.value;
+        require<std::invalid_argument>(n_games >= 0 && n_games <= (1LL << 40), "self_play: n_games must be 0..2**40, got ",
+                                       n_games);
+        require<std::invalid_argument>(threads >= 1 && threads <= 256, "self_play: threads must be 1..256, got ", threads);
         auto cfg = config_from_py<S>(config);
         std::vector<BotSpec> specs;
         for (auto b : bots) specs.push_back(bot_spec_from_py(b));
-        SelfPlayResults r;
-        {
-          py::gil_scoped_release release;
-          r = self_play<S>(*cfg, specs, n_games, seed_from_py(seed), threads, rotate, record);
-        }
+        SelfPlayResults r = run_interruptible(
+            [&] { return self_play<S>(*cfg, specs, n_games, seed.value, static_cast<int>(threads), rotate, record, compact); },
+            progress);
+        require<std::invalid_argument>(r.compact_error.empty(), "self_play: ", r.compact_error);
         const py::ssize_t g = r.games, np = r.players;
         py::dict d;
         d["scores"] = to_array(r.scores, {g, np});
@@ -236,7 +233,8 @@ void bind_search(py::module_& m, Cls& cls, const std::string& class_name) {
         if (record) {
           const py::ssize_t rows = static_cast<py::ssize_t>(r.player.size());
           py::dict t;
-          t["observation"] = to_array(r.observation, {rows, r.obs_size});
+          if (compact) t["observation"] = to_array(r.observation_u8, {rows, r.obs_size});
+          else t["observation"] = to_array(r.observation, {rows, r.obs_size});
           py::array_t<bool> mask({rows, static_cast<py::ssize_t>(r.num_actions)});
           if (rows) std::memcpy(mask.mutable_data(), r.legal_mask.data(), r.legal_mask.size());
           t["legal_mask"] = mask;
@@ -248,9 +246,11 @@ void bind_search(py::module_& m, Cls& cls, const std::string& class_name) {
         }
         return d;
       },
-      py::arg("config"), py::arg("bots"), py::arg("n_games"), py::arg("seed") = 0, py::arg("threads") = 1,
-      py::arg("rotate") = true, py::arg("record") = false,
-      "Plays n_games between built-in bots entirely in C++ (GIL released). Use tilecraft.self_play.");
+      py::arg("config"), py::arg("bots"), py::arg("n_games"), py::arg("seed") = SeedArg{},
+      py::arg("threads") = IntArg<kArgThreads>{1}, py::arg("rotate") = true, py::arg("record") = false,
+      py::arg("compact") = false, py::arg("progress") = py::none(),
+      "Plays n_games between built-in bots entirely in C++ (GIL released; Ctrl-C raises KeyboardInterrupt). "
+      "compact: record observations as uint8 (every feature an integer 0..255). Use tilecraft.self_play.");
   bind_vector<S>(m, cls, class_name);
 }
 

@@ -173,7 +173,8 @@ void bind_vector(py::module_& m, Cls& cls, const std::string& class_name) {
            },
            "(flat, offsets): game i's legal actions are flat[offsets[i]:offsets[i+1]] (none while it awaits its reset).")
       .def("state",
-           [](V& v, long long i) {
+           [](V& v, IntArg<kArgEnv> env_arg) {
+             const long long i = env_arg.value;
              auto lock = vector_lock(v);
              require<std::out_of_range>(i >= 0 && i < v.env.num_envs(), "VectorGame.state: env index must be 0..",
                                         v.env.num_envs() - 1, ", got ", i);
@@ -184,7 +185,8 @@ void bind_vector(py::module_& m, Cls& cls, const std::string& class_name) {
            },
            py::arg("env"), "A copy of game `env` as a state object (with its history).")
       .def("seeds",
-           [](V& v, long long i) {
+           [](V& v, IntArg<kArgEnv> env_arg) {
+             const long long i = env_arg.value;
              auto lock = vector_lock(v);
              require<std::out_of_range>(i >= 0 && i < v.env.num_envs(), "VectorGame.seeds: env index must be 0..",
                                         v.env.num_envs() - 1, ", got ", i);

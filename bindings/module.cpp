@@ -29,5 +29,8 @@ PYBIND11_MODULE(_core, m) {
   });
   m.attr("CHANCE") = tilecraft::kChanceSeat;
   m.attr("TERMINAL") = tilecraft::kTerminalSeat;
+  // Unpickling of every state class (their __reduce__ names it): cls.from_dict(saved).
+  m.def("_restore_state", [](const py::object& cls, const py::object& saved) { return cls.attr("from_dict")(saved); },
+        py::arg("cls"), py::arg("saved"));
   for (auto bind : tilecraft::game_binders()) bind(m);
 }

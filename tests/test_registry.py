@@ -1,4 +1,5 @@
 """The registry and tilecraft.make: every game is reachable, and bad arguments say what is allowed."""
+import numpy as np
 import pytest
 
 import tilecraft
@@ -59,13 +60,16 @@ def test_random_playouts_arguments():
     assert tilecraft.random_playouts(cfg, 5)["scores"].shape == (5, 3)
 
 
-def test_any_integer_is_a_seed():
-    """Seeds are taken modulo 2**64: big and negative integers work, and equal seeds mod 2**64 agree."""
-    big = tilecraft.make("azul", seed=2**64 + 5)
-    assert big.to_json() == tilecraft.make("azul", seed=5).to_json()
-    assert tilecraft.make("azul", seed=-1).to_json() == tilecraft.make("azul", seed=2**64 - 1).to_json()
-    r1 = tilecraft.random_playouts("azul", 5, seed=2**70 + 3)
-    r2 = tilecraft.random_playouts("azul", 5, seed=3)
-    assert (r1["scores"] == r2["scores"]).all()
-    result = tilecraft.play_match("azul", ["random", "random"], seed=2**65)
+def test_seeds_are_0_to_2_64_minus_1():
+    """One seed rule everywhere (issue 9): an integer in 0..2**64-1, Python or numpy; anything else
+    is a ValueError naming the argument (it used to be taken modulo 2**64, silently)."""
+    assert tilecraft.make("azul", seed=2**64 - 1).to_json() == tilecraft.make("azul", seed=np.uint64(2**64 - 1)).to_json()
+    for bad in (2**64 + 5, -1, 2**70):
+        with pytest.raises(ValueError, match="seed must be in 0..18446744073709551615"):
+            tilecraft.make("azul", seed=bad)
+        with pytest.raises(ValueError, match="seed must be in 0..18446744073709551615"):
+            tilecraft.random_playouts("azul", 5, seed=bad)
+        with pytest.raises(ValueError, match="seed must be in 0..18446744073709551615"):
+            tilecraft.play_match("azul", ["random", "random"], seed=bad)
+    result = tilecraft.play_match("azul", ["random", "random"], seed=2**64 - 1)
     assert result.scores

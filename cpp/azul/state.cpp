@@ -36,6 +36,9 @@ State::State(const Config& config, uint64_t seed) {
 }
 
 void State::rebuild_derived() {
+  // from_json calls this on unchecked saved fields: refresh_dest shifts by line_colour and reads the
+  // walls, so check them first. validate() reads saved fields only, never the derived ones.
+  validate();
   nonempty_ = 0;
   for (int c = 0; c < kColours; ++c) holders_[c] = 0;
   for (int s = 0; s < kSources; ++s) {

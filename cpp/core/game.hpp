@@ -31,6 +31,10 @@
 //     std::string action_to_string(int32_t action) const;
 //     int32_t string_to_action(const std::string& s) const;   // throws IllegalAction if unknown
 //     template <class V> void visit(V& v);    // every field except the config, for to_json/from_json
+//     void rebuild_derived();                 // from_json: recompute caches from the saved fields. It runs
+//                                             // BEFORE validate(), on untrusted data: it must check (throw
+//                                             // InvalidState) every saved value it uses as an index, a shift
+//                                             // or a loop bound before using it.
 //     void validate() const;                  // after from_json: throws InvalidState if inconsistent
 //     void resample_hidden(int observer, uint64_t seed);   // new future for what observer cannot see
 //     double heuristic(int player) const;     // the greedy bot's one-ply value for a seat

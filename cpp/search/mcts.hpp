@@ -31,6 +31,7 @@
 #include "core/action_list.hpp"
 #include "core/bitboard.hpp"
 #include "core/errors.hpp"
+#include "core/interrupt.hpp"
 #include "core/game.hpp"
 #include "core/rng.hpp"
 #include "search/playout.hpp"
@@ -311,7 +312,7 @@ class MctsSearcher {
       trees_[t].reserve(quota == INT64_MAX ? int64_t{1} << 16 : quota + 1, cfg_.max_nodes);
       const double budget = cfg_.seconds;
       int64_t i = 0;
-      for (; i < quota; ++i) {
+      for (; i < quota && !stop_requested(); ++i) {
         if (budget > 0 && (i & 15) == 0) {
           const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
           if (spent >= budget && i > 0) break;
@@ -324,9 +325,16 @@ class MctsSearcher {
       work(0);
     } else {
       std::vector<std::thread> pool;
-      for (int t = 1; t < cfg_.threads; ++t) pool.emplace_back(work, t);
+      StopFlag* const flag = current_stop_flag();  // Ctrl-C reaches every tree's thread
+      std::atomic<int> running{cfg_.threads - 1};
+      for (int t = 1; t < cfg_.threads; ++t)
+        pool.emplace_back([&work, &running, flag](int k) {
+          StopScope scope(flag);
+          work(k);
+          running.fetch_sub(1);
+        }, t);
       work(0);
-      for (auto& th : pool) th.join();
+      join_polling(pool, running);
     }
     SearchResult out;
     out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

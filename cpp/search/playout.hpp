@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/action_list.hpp"
+#include "core/interrupt.hpp"
 #include "core/rng.hpp"
 
 namespace tilecraft {
@@ -60,28 +61,45 @@ int random_playout(S& s, Rng& rng, int max_actions = 1 << 30) {
   return n;
 }
 
-// Runs fn(i) for i in [0, n) on `threads` threads (work is handed out in small chunks).
+// Runs fn(i) for i in [0, n) on `threads` threads (work is handed out in small chunks). Stops
+// early, leaving later items undone, when the caller's StopFlag is raised (core/interrupt.hpp);
+// every finished item is counted on that flag.
 template <class F>
 void parallel_for(int64_t n, int threads, F&& fn) {
   threads = std::max(1, threads);
   if (threads == 1 || n < 2) {
-    for (int64_t i = 0; i < n; ++i) fn(i);
+    for (int64_t i = 0; i < n && !stop_requested(); ++i) {
+      fn(i);
+      count_done();
+    }
     return;
   }
   std::atomic<int64_t> next{0};
   const int64_t chunk = std::max<int64_t>(1, std::min<int64_t>(64, n / (threads * 8)));
-  auto worker = [&]() {
+  StopFlag* const flag = current_stop_flag();
+  const bool owner = tl_stop_owner;
+  auto worker = [&](bool is_owner) {
+    StopScope scope(flag, is_owner);  // the caller keeps polling for Ctrl-C; the others only read the flag
     for (;;) {
       const int64_t begin = next.fetch_add(chunk);
       if (begin >= n) return;
       const int64_t end = std::min(n, begin + chunk);
-      for (int64_t i = begin; i < end; ++i) fn(i);
+      for (int64_t i = begin; i < end; ++i) {
+        if (stop_requested()) return;
+        fn(i);
+        count_done();
+      }
     }
   };
   std::vector<std::thread> pool;
-  for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
-  worker();
-  for (auto& th : pool) th.join();
+  std::atomic<int> running{threads - 1};
+  for (int t = 1; t < threads; ++t)
+    pool.emplace_back([&] {
+      worker(false);
+      running.fetch_sub(1);
+    });
+  worker(owner);
+  join_polling(pool, running);
 }
 
 struct PlayoutResults {

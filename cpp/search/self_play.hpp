@@ -5,7 +5,10 @@
 // Game i is seeded from mix_seed(seed, i) only, so results do not depend on the thread count.
 #pragma once
 #include <cstdint>
+#include <cmath>
 #include <memory>
+#include <mutex>
+#include <string>
 #include <vector>
 
 #include "core/action_list.hpp"
@@ -35,7 +38,9 @@ struct SelfPlayResults {
   // Training data, one row per decision (when recorded).
   int obs_size = 0;
   int num_actions = 0;
-  std::vector<float> observation;   // rows * obs_size
+  std::vector<float> observation;   // rows * obs_size (float32 records)
+  std::vector<uint8_t> observation_u8;  // rows * obs_size (compact records)
+  std::string compact_error;        // why a compact record was impossible (a feature not in 0..255)
   std::vector<uint8_t> legal_mask;  // rows * num_actions
   std::vector<float> policy;        // rows * num_actions
   std::vector<int32_t> player;      // rows
@@ -46,6 +51,7 @@ struct SelfPlayResults {
 namespace detail {
 struct GameRecord {
   std::vector<float> observation;
+  std::vector<uint8_t> observation_u8;
   std::vector<uint8_t> legal_mask;
   std::vector<float> policy;
   std::vector<int32_t> player;
@@ -56,7 +62,7 @@ struct GameRecord {
 // by bots[k % bots.size()] otherwise.
 template <class S>
 SelfPlayResults self_play(const typename S::Config& config, const std::vector<BotSpec>& bots, int64_t n_games,
-                          uint64_t seed, int threads, bool rotate, bool record) {
+                          uint64_t seed, int threads, bool rotate, bool record, bool compact = false) {
   require<std::invalid_argument>(!bots.empty(), "self_play: give at least one bot");
   require<std::invalid_argument>(n_games >= 0, "self_play: n_games must be >= 0, got ", n_games);
   require<std::invalid_argument>(threads >= 1 && threads <= 256, "self_play: threads must be 1..256, got ", threads);
@@ -79,6 +85,7 @@ SelfPlayResults self_play(const typename S::Config& config, const std::vector<Bo
   r.state_seed.assign(n_games, 0);
   r.actions.assign(n_games, {});
   std::vector<detail::GameRecord> records(record ? n_games : 0);
+  std::mutex compact_mu;  // guards r.compact_error (written at most once per bad game)
 
   parallel_for(n_games, threads, [&](int64_t g) {
     const uint64_t game_seed = mix_seed(seed, static_cast<uint64_t>(g));
@@ -100,7 +107,7 @@ SelfPlayResults self_play(const typename S::Config& config, const std::vector<Bo
     std::vector<int32_t>& hist = r.actions[g];
     ActionList<S::kMaxActions> legal;
     std::vector<float> pol;
-    while (!s.is_terminal()) {
+    while (!s.is_terminal() && !stop_requested()) {  // a stopped batch is discarded by the caller
       int32_t a;
       if (s.is_chance_node()) {
         a = sample_chance(s, rng);
@@ -128,9 +135,29 @@ SelfPlayResults self_play(const typename S::Config& config, const std::vector<Bo
         }
         if (record) {
           detail::GameRecord& rec = records[g];
-          const size_t o = rec.observation.size();
-          rec.observation.resize(o + r.obs_size);
-          s.observation(me, rec.observation.data() + o);
+          if (compact) {  // uint8 rows: a quarter of the memory; every feature must be an integer 0..255
+            thread_local std::vector<float> scratch;
+            scratch.resize(r.obs_size);
+            s.observation(me, scratch.data());
+            const size_t o = rec.observation_u8.size();
+            rec.observation_u8.resize(o + r.obs_size);
+            for (int i = 0; i < r.obs_size; ++i) {
+              const float v = scratch[i];
+              if (!(v >= 0.0f && v <= 255.0f) || v != std::floor(v)) {
+                std::lock_guard<std::mutex> lock(compact_mu);
+                if (r.compact_error.empty())
+                  r.compact_error = "compact records need every observation feature to be an integer 0..255, but "
+                                    "feature " + std::to_string(i) + " is " + std::to_string(v) +
+                                    "; record float32 observations instead";
+                break;
+              }
+              rec.observation_u8[o + i] = static_cast<uint8_t>(v);
+            }
+          } else {
+            const size_t o = rec.observation.size();
+            rec.observation.resize(o + r.obs_size);
+            s.observation(me, rec.observation.data() + o);
+          }
           s.legal_actions(legal);
           const size_t m = rec.legal_mask.size();
           rec.legal_mask.resize(m + r.num_actions, 0);
@@ -149,10 +176,11 @@ SelfPlayResults self_play(const typename S::Config& config, const std::vector<Bo
     for (int k = 0; k < p; ++k) r.winners[g * p + k] = (w >> k) & 1u;
   });
 
-  if (record) {
+  if (record && !stop_requested() && r.compact_error.empty()) {
     for (int64_t g = 0; g < n_games; ++g) {
       detail::GameRecord& rec = records[g];
       r.observation.insert(r.observation.end(), rec.observation.begin(), rec.observation.end());
+      r.observation_u8.insert(r.observation_u8.end(), rec.observation_u8.begin(), rec.observation_u8.end());
       r.legal_mask.insert(r.legal_mask.end(), rec.legal_mask.begin(), rec.legal_mask.end());
       r.policy.insert(r.policy.end(), rec.policy.begin(), rec.policy.end());
       r.player.insert(r.player.end(), rec.player.begin(), rec.player.end());

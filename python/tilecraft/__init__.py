@@ -10,7 +10,7 @@ from ._core import CHANCE, TERMINAL, IllegalActionError, InvalidConfigError, Inv
 from .games import GameSpec, UnknownGameError, from_json, game_spec, list_games, make, make_config
 from .bots import Bot, GreedyBot, ISMCTSBot, MCTSBot, RandomBot, make_bot
 from .puct import EvaluatorError, PUCTBot, register_evaluator
-from .match import MatchResult, play_match, play_matches
+from .match import BotError, MatchResult, play_match, play_matches
 from .playouts import random_playouts
 from .render import render_text
 from .selfplay import self_play
@@ -48,6 +48,7 @@ __all__ = [
     "RandomBot",
     "GreedyBot",
     "make_bot",
+    "BotError",
     "MatchResult",
     "play_match",
     "play_matches",

@@ -50,11 +50,11 @@ class AzulStateVector:
         """
         Draws one uniformly random legal action per game into the 'sample' buffer.
         """
-    def seeds(self, env: typing.SupportsInt | typing.SupportsIndex) -> dict:
+    def seeds(self, env: typing.SupportsIndex) -> dict:
         """
         The seeds of game `env`'s current episode.
         """
-    def state(self, env: typing.SupportsInt | typing.SupportsIndex) -> AzulState:
+    def state(self, env: typing.SupportsIndex) -> AzulState:
         """
         A copy of game `env` as a state object (with its history).
         """
@@ -101,39 +101,45 @@ class AzulState:
     def from_dict(data: typing.Any) -> AzulState:
         ...
     @staticmethod
-    def from_json(text: str) -> AzulState:
+    def from_json(text: typing.Any) -> AzulState:
         ...
     @staticmethod
-    def puct_self_play(config: dict, bots: list, evaluators: list, n_games: typing.SupportsInt | typing.SupportsIndex, first_game: typing.SupportsInt | typing.SupportsIndex = 0, seed: typing.SupportsInt | typing.SupportsIndex = 0, concurrent: typing.SupportsInt | typing.SupportsIndex = 256, rotate: bool = True, record: bool = False) -> dict:
+    def puct_self_play(config: dict, bots: list, evaluators: list, n_games: typing.SupportsInt | typing.SupportsIndex, first_game: typing.SupportsInt | typing.SupportsIndex = 0, seed: typing.SupportsIndex = 0, concurrent: typing.SupportsInt | typing.SupportsIndex = 256, rotate: bool = True, record: bool = False) -> dict:
         """
         Batched self-play with PUCT bots guided by Python evaluators. Use tilecraft.self_play.
         """
     @staticmethod
-    def self_play(config: dict, bots: list, n_games: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 0, threads: typing.SupportsInt | typing.SupportsIndex = 1, rotate: bool = True, record: bool = False) -> dict:
+    def self_play(config: dict, bots: list, n_games: typing.SupportsIndex, seed: typing.SupportsIndex = 0, threads: typing.SupportsIndex = 1, rotate: bool = True, record: bool = False, compact: bool = False, progress: typing.Any = None) -> dict:
         """
-        Plays n_games between built-in bots entirely in C++ (GIL released). Use tilecraft.self_play.
+        Plays n_games between built-in bots entirely in C++ (GIL released; Ctrl-C raises KeyboardInterrupt). compact: record observations as uint8 (every feature an integer 0..255). Use tilecraft.self_play.
         """
     def __copy__(self) -> AzulState:
         ...
     def __deepcopy__(self, memo: dict) -> AzulState:
         ...
-    def __getstate__(self) -> dict:
-        ...
-    def __init__(self, config: dict, seed: typing.SupportsInt | typing.SupportsIndex = 0) -> None:
+    def __eq__(self, arg0: typing.Any) -> typing.Any:
+        """
+        Content equality: same configuration and position (RNG and hidden parts included); the history is not compared.
+        """
+    def __hash__(self) -> int:
+        """
+        hash(state): from hash_key(); it changes when the state changes (do not mutate a state used as a key).
+        """
+    def __init__(self, config: typing.Any, seed: typing.SupportsIndex = 0) -> None:
         """
         A new game from a config dict (see tilecraft.make for validated options) and a seed.
         """
-    def __repr__(self) -> str:
+    def __reduce__(self) -> tuple:
         ...
-    def __setstate__(self, arg0: dict) -> None:
+    def __repr__(self) -> str:
         ...
     def _repr_svg_(self) -> str:
         ...
-    def action_to_string(self, action: typing.SupportsInt | typing.SupportsIndex) -> str:
+    def action_to_string(self, action: typing.SupportsIndex) -> str:
         ...
-    def apply(self, action: typing.SupportsInt | typing.SupportsIndex) -> None:
+    def apply(self, action: typing.SupportsIndex) -> None:
         """
-        Plays one action (or resolves a chance node with an outcome). Raises IllegalActionError (a ValueError) naming the action and why it is illegal; the state is then unchanged.
+        Plays one action (or resolves a chance node with an outcome). Actions are Python ints or numpy integers (TypeError for bool, float, str). Raises IllegalActionError (a ValueError) naming the action and why it is illegal; the state is then unchanged.
         """
     def bag(self) -> numpy.typing.NDArray[numpy.int8]:
         """
@@ -169,11 +175,15 @@ class AzulState:
         """
         int8 array [player, (occupied spaces, holds marker, tiles of colour 0..4)].
         """
-    def greedy_action(self, seed: typing.SupportsInt | typing.SupportsIndex) -> int:
+    def greedy_action(self, seed: typing.SupportsIndex) -> int:
         """
         The greedy bot's choice: the action with the best one-ply heuristic for the mover.
         """
-    def heuristic(self, player: typing.SupportsInt | typing.SupportsIndex) -> float:
+    def hash_key(self) -> int:
+        """
+        A 64-bit content hash of the position (config and every saved field, RNG and hidden parts included; history excluded): equal states have equal keys. Computed on each call.
+        """
+    def heuristic(self, player: typing.SupportsIndex) -> float:
         """
         The one-ply value the greedy bot maximises for `player` (the game's docs define it).
         """
@@ -183,8 +193,10 @@ class AzulState:
         """
     def is_chance_node(self) -> bool:
         ...
-    def is_legal(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> bool:
-        ...
+    def is_legal(self, action: typing.SupportsIndex) -> bool:
+        """
+        Whether `action` (an int or numpy integer) is legal now; False for any out-of-range id.
+        """
     def is_terminal(self) -> bool:
         ...
     def legal_action_mask(self) -> numpy.typing.NDArray[numpy.bool]:
@@ -213,9 +225,9 @@ class AzulState:
         """
     def num_players(self) -> int:
         ...
-    def observation(self, player: typing.SupportsInt | typing.SupportsIndex, out: typing.Any = None) -> typing.Any:
+    def observation(self, player: typing.SupportsIndex, out: typing.Any = None, dtype: typing.Any = None) -> typing.Any:
         """
-        float32 array of observation_shape(): what `player` sees. Pass out= to fill a buffer in place.
+        Array of observation_shape(): what `player` sees, float32 by default. dtype=numpy.uint8 gives the same features as bytes when every one is an integer 0..255 (else ValueError). out= fills any writable numpy array of that dtype and size (any strides) and returns it.
         """
     def observation_shape(self) -> tuple:
         ...
@@ -223,7 +235,7 @@ class AzulState:
         """
         int8 array [player, line, (colour or -1, count)].
         """
-    def resample_hidden(self, observer: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex) -> None:
+    def resample_hidden(self, observer: typing.SupportsIndex, seed: typing.SupportsIndex) -> None:
         """
         Reshuffles everything `observer` cannot see (hidden cards, future draws) from `seed`, consistently with what it has seen. Use it on a clone before searching.
         """
@@ -239,7 +251,7 @@ class AzulState:
         """
         Current scores per seat (final scores once terminal).
         """
-    def string_to_action(self, text: str) -> int:
+    def string_to_action(self, text: typing.Any) -> int:
         ...
     def to_dict(self) -> dict:
         """
@@ -295,11 +307,11 @@ class CastleStateVector:
         """
         Draws one uniformly random legal action per game into the 'sample' buffer.
         """
-    def seeds(self, env: typing.SupportsInt | typing.SupportsIndex) -> dict:
+    def seeds(self, env: typing.SupportsIndex) -> dict:
         """
         The seeds of game `env`'s current episode.
         """
-    def state(self, env: typing.SupportsInt | typing.SupportsIndex) -> CastleState:
+    def state(self, env: typing.SupportsIndex) -> CastleState:
         """
         A copy of game `env` as a state object (with its history).
         """
@@ -346,43 +358,49 @@ class CastleState:
     def from_dict(data: typing.Any) -> CastleState:
         ...
     @staticmethod
-    def from_json(text: str) -> CastleState:
+    def from_json(text: typing.Any) -> CastleState:
         ...
     @staticmethod
-    def puct_self_play(config: dict, bots: list, evaluators: list, n_games: typing.SupportsInt | typing.SupportsIndex, first_game: typing.SupportsInt | typing.SupportsIndex = 0, seed: typing.SupportsInt | typing.SupportsIndex = 0, concurrent: typing.SupportsInt | typing.SupportsIndex = 256, rotate: bool = True, record: bool = False) -> dict:
+    def puct_self_play(config: dict, bots: list, evaluators: list, n_games: typing.SupportsInt | typing.SupportsIndex, first_game: typing.SupportsInt | typing.SupportsIndex = 0, seed: typing.SupportsIndex = 0, concurrent: typing.SupportsInt | typing.SupportsIndex = 256, rotate: bool = True, record: bool = False) -> dict:
         """
         Batched self-play with PUCT bots guided by Python evaluators. Use tilecraft.self_play.
         """
     @staticmethod
-    def self_play(config: dict, bots: list, n_games: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 0, threads: typing.SupportsInt | typing.SupportsIndex = 1, rotate: bool = True, record: bool = False) -> dict:
+    def self_play(config: dict, bots: list, n_games: typing.SupportsIndex, seed: typing.SupportsIndex = 0, threads: typing.SupportsIndex = 1, rotate: bool = True, record: bool = False, compact: bool = False, progress: typing.Any = None) -> dict:
         """
-        Plays n_games between built-in bots entirely in C++ (GIL released). Use tilecraft.self_play.
+        Plays n_games between built-in bots entirely in C++ (GIL released; Ctrl-C raises KeyboardInterrupt). compact: record observations as uint8 (every feature an integer 0..255). Use tilecraft.self_play.
         """
     def __copy__(self) -> CastleState:
         ...
     def __deepcopy__(self, memo: dict) -> CastleState:
         ...
-    def __getstate__(self) -> dict:
-        ...
-    def __init__(self, config: dict, seed: typing.SupportsInt | typing.SupportsIndex = 0) -> None:
+    def __eq__(self, arg0: typing.Any) -> typing.Any:
+        """
+        Content equality: same configuration and position (RNG and hidden parts included); the history is not compared.
+        """
+    def __hash__(self) -> int:
+        """
+        hash(state): from hash_key(); it changes when the state changes (do not mutate a state used as a key).
+        """
+    def __init__(self, config: typing.Any, seed: typing.SupportsIndex = 0) -> None:
         """
         A new game from a config dict (see tilecraft.make for validated options) and a seed.
         """
-    def __repr__(self) -> str:
+    def __reduce__(self) -> tuple:
         ...
-    def __setstate__(self, arg0: dict) -> None:
+    def __repr__(self) -> str:
         ...
     def _repr_svg_(self) -> str:
         ...
-    def action_to_string(self, action: typing.SupportsInt | typing.SupportsIndex) -> str:
+    def action_to_string(self, action: typing.SupportsIndex) -> str:
         ...
     def alt_tile(self) -> int:
         """
         The other drawn tile in draw_two_choose_one mode.
         """
-    def apply(self, action: typing.SupportsInt | typing.SupportsIndex) -> None:
+    def apply(self, action: typing.SupportsIndex) -> None:
         """
-        Plays one action (or resolves a chance node with an outcome). Raises IllegalActionError (a ValueError) naming the action and why it is illegal; the state is then unchanged.
+        Plays one action (or resolves a chance node with an outcome). Actions are Python ints or numpy integers (TypeError for bool, float, str). Raises IllegalActionError (a ValueError) naming the action and why it is illegal; the state is then unchanged.
         """
     def area_at(self, cell: typing.SupportsInt | typing.SupportsIndex, slot: typing.SupportsInt | typing.SupportsIndex) -> dict:
         """
@@ -428,11 +446,15 @@ class CastleState:
         """
     def followers_in_supply(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> int:
         ...
-    def greedy_action(self, seed: typing.SupportsInt | typing.SupportsIndex) -> int:
+    def greedy_action(self, seed: typing.SupportsIndex) -> int:
         """
         The greedy bot's choice: the action with the best one-ply heuristic for the mover.
         """
-    def heuristic(self, player: typing.SupportsInt | typing.SupportsIndex) -> float:
+    def hash_key(self) -> int:
+        """
+        A 64-bit content hash of the position (config and every saved field, RNG and hidden parts included; history excluded): equal states have equal keys. Computed on each call.
+        """
+    def heuristic(self, player: typing.SupportsIndex) -> float:
         """
         The one-ply value the greedy bot maximises for `player` (the game's docs define it).
         """
@@ -442,8 +464,10 @@ class CastleState:
         """
     def is_chance_node(self) -> bool:
         ...
-    def is_legal(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> bool:
-        ...
+    def is_legal(self, action: typing.SupportsIndex) -> bool:
+        """
+        Whether `action` (an int or numpy integer) is legal now; False for any out-of-range id.
+        """
     def is_terminal(self) -> bool:
         ...
     def keep(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> tuple[int, int]:
@@ -476,9 +500,9 @@ class CastleState:
         """
     def num_players(self) -> int:
         ...
-    def observation(self, player: typing.SupportsInt | typing.SupportsIndex, out: typing.Any = None) -> typing.Any:
+    def observation(self, player: typing.SupportsIndex, out: typing.Any = None, dtype: typing.Any = None) -> typing.Any:
         """
-        float32 array of observation_shape(): what `player` sees. Pass out= to fill a buffer in place.
+        Array of observation_shape(): what `player` sees, float32 by default. dtype=numpy.uint8 gives the same features as bytes when every one is an integer 0..255 (else ValueError). out= fills any writable numpy array of that dtype and size (any strides) and returns it.
         """
     def observation_shape(self) -> tuple:
         ...
@@ -498,7 +522,7 @@ class CastleState:
         """
         Tiles set aside as unplaceable, per type.
         """
-    def resample_hidden(self, observer: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex) -> None:
+    def resample_hidden(self, observer: typing.SupportsIndex, seed: typing.SupportsIndex) -> None:
         """
         Reshuffles everything `observer` cannot see (hidden cards, future draws) from `seed`, consistently with what it has seen. Use it on a clone before searching.
         """
@@ -514,7 +538,7 @@ class CastleState:
         """
         int16 [seat, (road, tower, house, court, wall tiles 4-6, wall tile 9, keep)]; rows sum to the scores.
         """
-    def string_to_action(self, text: str) -> int:
+    def string_to_action(self, text: typing.Any) -> int:
         ...
     def supply(self) -> numpy.typing.NDArray[numpy.int16]:
         """
@@ -576,11 +600,11 @@ class GaudiStateVector:
         """
         Draws one uniformly random legal action per game into the 'sample' buffer.
         """
-    def seeds(self, env: typing.SupportsInt | typing.SupportsIndex) -> dict:
+    def seeds(self, env: typing.SupportsIndex) -> dict:
         """
         The seeds of game `env`'s current episode.
         """
-    def state(self, env: typing.SupportsInt | typing.SupportsIndex) -> GaudiState:
+    def state(self, env: typing.SupportsIndex) -> GaudiState:
         """
         A copy of game `env` as a state object (with its history).
         """
@@ -627,41 +651,47 @@ class GaudiState:
     def from_dict(data: typing.Any) -> GaudiState:
         ...
     @staticmethod
-    def from_json(text: str) -> GaudiState:
+    def from_json(text: typing.Any) -> GaudiState:
         ...
     @staticmethod
-    def puct_self_play(config: dict, bots: list, evaluators: list, n_games: typing.SupportsInt | typing.SupportsIndex, first_game: typing.SupportsInt | typing.SupportsIndex = 0, seed: typing.SupportsInt | typing.SupportsIndex = 0, concurrent: typing.SupportsInt | typing.SupportsIndex = 256, rotate: bool = True, record: bool = False) -> dict:
+    def puct_self_play(config: dict, bots: list, evaluators: list, n_games: typing.SupportsInt | typing.SupportsIndex, first_game: typing.SupportsInt | typing.SupportsIndex = 0, seed: typing.SupportsIndex = 0, concurrent: typing.SupportsInt | typing.SupportsIndex = 256, rotate: bool = True, record: bool = False) -> dict:
         """
         Batched self-play with PUCT bots guided by Python evaluators. Use tilecraft.self_play.
         """
     @staticmethod
-    def self_play(config: dict, bots: list, n_games: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 0, threads: typing.SupportsInt | typing.SupportsIndex = 1, rotate: bool = True, record: bool = False) -> dict:
+    def self_play(config: dict, bots: list, n_games: typing.SupportsIndex, seed: typing.SupportsIndex = 0, threads: typing.SupportsIndex = 1, rotate: bool = True, record: bool = False, compact: bool = False, progress: typing.Any = None) -> dict:
         """
-        Plays n_games between built-in bots entirely in C++ (GIL released). Use tilecraft.self_play.
+        Plays n_games between built-in bots entirely in C++ (GIL released; Ctrl-C raises KeyboardInterrupt). compact: record observations as uint8 (every feature an integer 0..255). Use tilecraft.self_play.
         """
     def __copy__(self) -> GaudiState:
         ...
     def __deepcopy__(self, memo: dict) -> GaudiState:
         ...
-    def __getstate__(self) -> dict:
-        ...
-    def __init__(self, config: dict, seed: typing.SupportsInt | typing.SupportsIndex = 0) -> None:
+    def __eq__(self, arg0: typing.Any) -> typing.Any:
+        """
+        Content equality: same configuration and position (RNG and hidden parts included); the history is not compared.
+        """
+    def __hash__(self) -> int:
+        """
+        hash(state): from hash_key(); it changes when the state changes (do not mutate a state used as a key).
+        """
+    def __init__(self, config: typing.Any, seed: typing.SupportsIndex = 0) -> None:
         """
         A new game from a config dict (see tilecraft.make for validated options) and a seed.
         """
-    def __repr__(self) -> str:
+    def __reduce__(self) -> tuple:
         ...
-    def __setstate__(self, arg0: dict) -> None:
+    def __repr__(self) -> str:
         ...
     def _repr_svg_(self) -> str:
         ...
-    def action_to_string(self, action: typing.SupportsInt | typing.SupportsIndex) -> str:
+    def action_to_string(self, action: typing.SupportsIndex) -> str:
         ...
     def anyone_finished(self) -> bool:
         ...
-    def apply(self, action: typing.SupportsInt | typing.SupportsIndex) -> None:
+    def apply(self, action: typing.SupportsIndex) -> None:
         """
-        Plays one action (or resolves a chance node with an outcome). Raises IllegalActionError (a ValueError) naming the action and why it is illegal; the state is then unchanged.
+        Plays one action (or resolves a chance node with an outcome). Actions are Python ints or numpy integers (TypeError for bool, float, str). Raises IllegalActionError (a ValueError) naming the action and why it is illegal; the state is then unchanged.
         """
     def areas(self) -> list:
         """
@@ -737,7 +767,7 @@ class GaudiState:
         """
         The frame stack, bottom first: pending items per catalogue entry, snapshot, repetitions left.
         """
-    def greedy_action(self, seed: typing.SupportsInt | typing.SupportsIndex) -> int:
+    def greedy_action(self, seed: typing.SupportsIndex) -> int:
         """
         The greedy bot's choice: the action with the best one-ply heuristic for the mover.
         """
@@ -749,7 +779,11 @@ class GaudiState:
         """
         Card ids in a hand (hidden information: for tests and tools, not bots).
         """
-    def heuristic(self, player: typing.SupportsInt | typing.SupportsIndex) -> float:
+    def hash_key(self) -> int:
+        """
+        A 64-bit content hash of the position (config and every saved field, RNG and hidden parts included; history excluded): equal states have equal keys. Computed on each call.
+        """
+    def heuristic(self, player: typing.SupportsIndex) -> float:
         """
         The one-ply value the greedy bot maximises for `player` (the game's docs define it).
         """
@@ -759,8 +793,10 @@ class GaudiState:
         """
     def is_chance_node(self) -> bool:
         ...
-    def is_legal(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> bool:
-        ...
+    def is_legal(self, action: typing.SupportsIndex) -> bool:
+        """
+        Whether `action` (an int or numpy integer) is legal now; False for any out-of-range id.
+        """
     def is_terminal(self) -> bool:
         ...
     def item_entry(self) -> int:
@@ -797,9 +833,9 @@ class GaudiState:
         """
     def num_players(self) -> int:
         ...
-    def observation(self, player: typing.SupportsInt | typing.SupportsIndex, out: typing.Any = None) -> typing.Any:
+    def observation(self, player: typing.SupportsIndex, out: typing.Any = None, dtype: typing.Any = None) -> typing.Any:
         """
-        float32 array of observation_shape(): what `player` sees. Pass out= to fill a buffer in place.
+        Array of observation_shape(): what `player` sees, float32 by default. dtype=numpy.uint8 gives the same features as bytes when every one is an integer 0..255 (else ValueError). out= fills any writable numpy array of that dtype and size (any strides) and returns it.
         """
     def observation_shape(self) -> tuple:
         ...
@@ -823,7 +859,7 @@ class GaudiState:
         """
         (total requirement if the seat played the card now, whether it is met).
         """
-    def resample_hidden(self, observer: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex) -> None:
+    def resample_hidden(self, observer: typing.SupportsIndex, seed: typing.SupportsIndex) -> None:
         """
         Reshuffles everything `observer` cannot see (hidden cards, future draws) from `seed`, consistently with what it has seen. Use it on a clone before searching.
         """
@@ -847,7 +883,7 @@ class GaudiState:
         """
     def start_player(self) -> int:
         ...
-    def string_to_action(self, text: str) -> int:
+    def string_to_action(self, text: typing.Any) -> int:
         ...
     def to_dict(self) -> dict:
         """
@@ -909,11 +945,11 @@ class WarsawStateVector:
         """
         Draws one uniformly random legal action per game into the 'sample' buffer.
         """
-    def seeds(self, env: typing.SupportsInt | typing.SupportsIndex) -> dict:
+    def seeds(self, env: typing.SupportsIndex) -> dict:
         """
         The seeds of game `env`'s current episode.
         """
-    def state(self, env: typing.SupportsInt | typing.SupportsIndex) -> WarsawState:
+    def state(self, env: typing.SupportsIndex) -> WarsawState:
         """
         A copy of game `env` as a state object (with its history).
         """
@@ -960,39 +996,45 @@ class WarsawState:
     def from_dict(data: typing.Any) -> WarsawState:
         ...
     @staticmethod
-    def from_json(text: str) -> WarsawState:
+    def from_json(text: typing.Any) -> WarsawState:
         ...
     @staticmethod
-    def puct_self_play(config: dict, bots: list, evaluators: list, n_games: typing.SupportsInt | typing.SupportsIndex, first_game: typing.SupportsInt | typing.SupportsIndex = 0, seed: typing.SupportsInt | typing.SupportsIndex = 0, concurrent: typing.SupportsInt | typing.SupportsIndex = 256, rotate: bool = True, record: bool = False) -> dict:
+    def puct_self_play(config: dict, bots: list, evaluators: list, n_games: typing.SupportsInt | typing.SupportsIndex, first_game: typing.SupportsInt | typing.SupportsIndex = 0, seed: typing.SupportsIndex = 0, concurrent: typing.SupportsInt | typing.SupportsIndex = 256, rotate: bool = True, record: bool = False) -> dict:
         """
         Batched self-play with PUCT bots guided by Python evaluators. Use tilecraft.self_play.
         """
     @staticmethod
-    def self_play(config: dict, bots: list, n_games: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 0, threads: typing.SupportsInt | typing.SupportsIndex = 1, rotate: bool = True, record: bool = False) -> dict:
+    def self_play(config: dict, bots: list, n_games: typing.SupportsIndex, seed: typing.SupportsIndex = 0, threads: typing.SupportsIndex = 1, rotate: bool = True, record: bool = False, compact: bool = False, progress: typing.Any = None) -> dict:
         """
-        Plays n_games between built-in bots entirely in C++ (GIL released). Use tilecraft.self_play.
+        Plays n_games between built-in bots entirely in C++ (GIL released; Ctrl-C raises KeyboardInterrupt). compact: record observations as uint8 (every feature an integer 0..255). Use tilecraft.self_play.
         """
     def __copy__(self) -> WarsawState:
         ...
     def __deepcopy__(self, memo: dict) -> WarsawState:
         ...
-    def __getstate__(self) -> dict:
-        ...
-    def __init__(self, config: dict, seed: typing.SupportsInt | typing.SupportsIndex = 0) -> None:
+    def __eq__(self, arg0: typing.Any) -> typing.Any:
+        """
+        Content equality: same configuration and position (RNG and hidden parts included); the history is not compared.
+        """
+    def __hash__(self) -> int:
+        """
+        hash(state): from hash_key(); it changes when the state changes (do not mutate a state used as a key).
+        """
+    def __init__(self, config: typing.Any, seed: typing.SupportsIndex = 0) -> None:
         """
         A new game from a config dict (see tilecraft.make for validated options) and a seed.
         """
-    def __repr__(self) -> str:
+    def __reduce__(self) -> tuple:
         ...
-    def __setstate__(self, arg0: dict) -> None:
+    def __repr__(self) -> str:
         ...
     def _repr_svg_(self) -> str:
         ...
-    def action_to_string(self, action: typing.SupportsInt | typing.SupportsIndex) -> str:
+    def action_to_string(self, action: typing.SupportsIndex) -> str:
         ...
-    def apply(self, action: typing.SupportsInt | typing.SupportsIndex) -> None:
+    def apply(self, action: typing.SupportsIndex) -> None:
         """
-        Plays one action (or resolves a chance node with an outcome). Raises IllegalActionError (a ValueError) naming the action and why it is illegal; the state is then unchanged.
+        Plays one action (or resolves a chance node with an outcome). Actions are Python ints or numpy integers (TypeError for bool, float, str). Raises IllegalActionError (a ValueError) naming the action and why it is illegal; the state is then unchanged.
         """
     def area_counts(self, seat: typing.SupportsInt | typing.SupportsIndex) -> list:
         """
@@ -1028,7 +1070,7 @@ class WarsawState:
         """
         Current era 1..6.
         """
-    def greedy_action(self, seed: typing.SupportsInt | typing.SupportsIndex) -> int:
+    def greedy_action(self, seed: typing.SupportsIndex) -> int:
         """
         The greedy bot's choice: the action with the best one-ply heuristic for the mover.
         """
@@ -1036,7 +1078,11 @@ class WarsawState:
         """
         Card ids in a seat's hand (hidden information: for tests and tools, not bots).
         """
-    def heuristic(self, player: typing.SupportsInt | typing.SupportsIndex) -> float:
+    def hash_key(self) -> int:
+        """
+        A 64-bit content hash of the position (config and every saved field, RNG and hidden parts included; history excluded): equal states have equal keys. Computed on each call.
+        """
+    def heuristic(self, player: typing.SupportsIndex) -> float:
         """
         The one-ply value the greedy bot maximises for `player` (the game's docs define it).
         """
@@ -1050,8 +1096,10 @@ class WarsawState:
         """
     def is_chance_node(self) -> bool:
         ...
-    def is_legal(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> bool:
-        ...
+    def is_legal(self, action: typing.SupportsIndex) -> bool:
+        """
+        Whether `action` (an int or numpy integer) is legal now; False for any out-of-range id.
+        """
     def is_terminal(self) -> bool:
         ...
     def legal_action_mask(self) -> numpy.typing.NDArray[numpy.bool]:
@@ -1074,9 +1122,9 @@ class WarsawState:
         """
     def num_players(self) -> int:
         ...
-    def observation(self, player: typing.SupportsInt | typing.SupportsIndex, out: typing.Any = None) -> typing.Any:
+    def observation(self, player: typing.SupportsIndex, out: typing.Any = None, dtype: typing.Any = None) -> typing.Any:
         """
-        float32 array of observation_shape(): what `player` sees. Pass out= to fill a buffer in place.
+        Array of observation_shape(): what `player` sees, float32 by default. dtype=numpy.uint8 gives the same features as bytes when every one is an integer 0..255 (else ValueError). out= fills any writable numpy array of that dtype and size (any strides) and returns it.
         """
     def observation_shape(self) -> tuple:
         ...
@@ -1098,7 +1146,7 @@ class WarsawState:
         """
     def removals_needed(self, seat: typing.SupportsInt | typing.SupportsIndex) -> int:
         ...
-    def resample_hidden(self, observer: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex) -> None:
+    def resample_hidden(self, observer: typing.SupportsIndex, seed: typing.SupportsIndex) -> None:
         """
         Reshuffles everything `observer` cannot see (hidden cards, future draws) from `seed`, consistently with what it has seen. Use it on a clone before searching.
         """
@@ -1114,7 +1162,7 @@ class WarsawState:
         """
         Types shown in the NW, NE, SE, SW quadrants at a position (6 public, 7 milestone), [] if empty.
         """
-    def string_to_action(self, text: str) -> int:
+    def string_to_action(self, text: typing.Any) -> int:
         ...
     def to_dict(self) -> dict:
         """
@@ -1132,18 +1180,28 @@ class WarsawState:
         """
     def within_limit(self, seat: typing.SupportsInt | typing.SupportsIndex) -> bool:
         ...
-def azul_random_playouts(config: dict, n: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 0, threads: typing.SupportsInt | typing.SupportsIndex = 1) -> dict:
+def _restore_state(cls: typing.Any, saved: typing.Any) -> typing.Any:
     ...
-def castle_random_playouts(config: dict, n: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 0, threads: typing.SupportsInt | typing.SupportsIndex = 1) -> dict:
-    ...
-def gaudi_random_playouts(config: dict, n: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 0, threads: typing.SupportsInt | typing.SupportsIndex = 1) -> dict:
-    ...
+def azul_random_playouts(config: dict, n: typing.SupportsIndex, seed: typing.SupportsIndex = 0, threads: typing.SupportsIndex = 1, progress: typing.Any = None) -> dict:
+    """
+    n random games in C++ (GIL released; Ctrl-C stops them with KeyboardInterrupt). progress: None or a callable given the number of finished games every 50 ms.
+    """
+def castle_random_playouts(config: dict, n: typing.SupportsIndex, seed: typing.SupportsIndex = 0, threads: typing.SupportsIndex = 1, progress: typing.Any = None) -> dict:
+    """
+    n random games in C++ (GIL released; Ctrl-C stops them with KeyboardInterrupt). progress: None or a callable given the number of finished games every 50 ms.
+    """
+def gaudi_random_playouts(config: dict, n: typing.SupportsIndex, seed: typing.SupportsIndex = 0, threads: typing.SupportsIndex = 1, progress: typing.Any = None) -> dict:
+    """
+    n random games in C++ (GIL released; Ctrl-C stops them with KeyboardInterrupt). progress: None or a callable given the number of finished games every 50 ms.
+    """
 def mix_seed(seed: typing.SupportsInt | typing.SupportsIndex, stream: typing.SupportsInt | typing.SupportsIndex) -> int:
     """
     The engine's seed mixer (cpp/core/rng.hpp): a 64-bit seed for stream `stream` of `seed`.
     """
-def warsaw_random_playouts(config: dict, n: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 0, threads: typing.SupportsInt | typing.SupportsIndex = 1) -> dict:
-    ...
+def warsaw_random_playouts(config: dict, n: typing.SupportsIndex, seed: typing.SupportsIndex = 0, threads: typing.SupportsIndex = 1, progress: typing.Any = None) -> dict:
+    """
+    n random games in C++ (GIL released; Ctrl-C stops them with KeyboardInterrupt). progress: None or a callable given the number of finished games every 50 ms.
+    """
 AZUL_STATE_BYTES: int = 280
 CASTLE_STATE_BYTES: int = 17760
 CHANCE: int = -2

@@ -7,6 +7,9 @@ import importlib
 import random
 from typing import Any, Callable, Dict, Optional, Protocol, runtime_checkable
 
+import numpy as np
+
+from ._args import is_integer, seed as check_seed
 from .puct import PUCTBot
 
 
@@ -23,11 +26,11 @@ class RandomBot:
     name = "random"
 
     def __init__(self, seed: int = 0):
-        self._seed = seed
-        self._rng = random.Random(seed)
+        self._seed = check_seed("RandomBot", seed)
+        self._rng = random.Random(self._seed)
 
     def reset(self, seat: int, seed: int) -> None:
-        self._rng = random.Random(seed)
+        self._rng = random.Random(check_seed("RandomBot.reset", seed))
 
     def act(self, state: Any) -> int:
         actions = state.legal_actions()
@@ -46,10 +49,10 @@ class GreedyBot:
     name = "greedy"
 
     def __init__(self, seed: int = 0):
-        self._rng = random.Random(seed)
+        self._rng = random.Random(check_seed("GreedyBot", seed))
 
     def reset(self, seat: int, seed: int) -> None:
-        self._rng = random.Random(seed)
+        self._rng = random.Random(check_seed("GreedyBot.reset", seed))
 
     def act(self, state: Any) -> int:
         return int(state.greedy_action(self._rng.getrandbits(63)))
@@ -88,6 +91,12 @@ class MCTSBot:
             rollout=rollout, rollout_depth=rollout_depth, eval_scale=eval_scale, reuse_tree=reuse_tree,
             max_nodes=max_nodes, determinize=self.determinize)
         _check_search_options(type(self).__name__, self._resolved(None))
+        for key in ("iterations", "threads", "seed", "max_nodes", "rollout_depth"):  # numpy integers -> int
+            if is_integer(self.options[key]):
+                self.options[key] = int(self.options[key])
+        for key in ("seconds", "exploration", "eval_scale"):  # numpy floats -> float
+            if isinstance(self.options[key], np.floating):
+                self.options[key] = float(self.options[key])
         self._searchers: Dict[type, Any] = {}
         self.last_search: Optional[Dict[str, Any]] = None
 
@@ -109,7 +118,7 @@ class MCTSBot:
         self.last_search = None
 
     def reset(self, seat: int, seed: int) -> None:
-        self.options["seed"] = int(seed) & (2**63 - 1)
+        self.options["seed"] = check_seed(f"{type(self).__name__}.reset", seed)
         self._searchers = {}
 
     def _searcher(self, state: Any) -> Any:
@@ -145,12 +154,14 @@ class ISMCTSBot(MCTSBot):
 def _check_search_options(who: str, o: Dict[str, Any]) -> None:
     def integer(name: str, low: int) -> None:
         v = o[name]
-        if isinstance(v, bool) or not isinstance(v, int) or v < low:
+        if not is_integer(v) or v < low:
             raise ValueError(f"{who}: {name} must be an integer >= {low}, got {v!r}")
+        o[name] = int(v)
 
     def number(name: str, low: float, strict: bool) -> None:
         v = o[name]
-        if isinstance(v, bool) or not isinstance(v, (int, float)) or v != v or (v <= low if strict else v < low):
+        if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, float, np.integer, np.floating)) or v != v or (
+                v <= low if strict else v < low):
             raise ValueError(f"{who}: {name} must be a number {'>' if strict else '>='} {low}, got {v!r}")
 
     if o["iterations"] is not None:
@@ -162,7 +173,7 @@ def _check_search_options(who: str, o: Dict[str, Any]) -> None:
     integer("threads", 1)
     if o["threads"] > 256:
         raise ValueError(f"{who}: threads must be 1..256, got {o['threads']}")
-    integer("seed", 0)
+    o["seed"] = check_seed(who, o["seed"])
     number("exploration", 0.0, False)
     number("eval_scale", 0.0, True)
     integer("rollout_depth", -1)

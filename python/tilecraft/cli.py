@@ -31,7 +31,24 @@ def _bots(text: str) -> List[str]:
             bots[-1] += "," + part
         else:
             bots.append(part)
-    return [b for b in bots if b]
+    bots = [b.strip() for b in bots if b.strip()]
+    if not bots:
+        raise UsageError(f"--bots {text!r} names no bot; give a comma-separated list such as greedy,random "
+                         f"(built in: {', '.join(sorted(BOT_FACTORIES))})")
+    return bots
+
+
+class UsageError(Exception):
+    """A mistake in the command line: printed as 'tilecraft: error: ...' with exit status 2."""
+
+
+MAX_GAMES = 10_000_000  # per command: more would run for days or exhaust memory
+
+
+def _count(value: int, what: str, low: int = 1, high: int = MAX_GAMES) -> int:
+    if not low <= value <= high:
+        raise UsageError(f"{what} must be {low}..{high:,}, got {value}")
+    return value
 
 
 def _add_game_args(p: argparse.ArgumentParser) -> None:
@@ -73,6 +90,7 @@ def cmd_match(args: argparse.Namespace) -> int:
 
     bots = _bots(args.bots)
     n = len(bots)
+    _count(args.games, "--games")
     if args.players is not None and args.players != n:
         print(f"tilecraft: --players {args.players} needs {args.players} bots, got {n}", file=sys.stderr)
         return 2
@@ -84,6 +102,12 @@ def cmd_match(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     options = _options(args.option)
     handle = open(args.replay, "a", encoding="utf-8") if args.replay else None
+    from ._progress import as_bar
+    from .tournament import bot_labels
+
+    bar = as_bar(sys.stderr.isatty(), args.games, f"{args.game} match")
+    interrupted = False
+    g = 0
     try:
         for g in range(args.games):
             shift = g % n
@@ -101,29 +125,31 @@ def cmd_match(args: argparse.Namespace) -> int:
                     b = (seat + shift) % n
                     seconds[b] += t
                     moves[b] += 1
-            if sys.stderr.isatty():
-                elapsed = time.perf_counter() - start
-                eta = elapsed / (g + 1) * (args.games - g - 1)
-                print(f"\r{g + 1}/{args.games} games, ETA {eta:.0f}s", end="", file=sys.stderr, flush=True)
+            if bar is not None:
+                bar.update(1)
     except KeyboardInterrupt:
-        print("\ninterrupted; results of finished games:", file=sys.stderr)
+        interrupted = True
         args.games = g
     finally:
+        if bar is not None:
+            bar.close()
         if handle:
             handle.close()
-    if sys.stderr.isatty():
-        print(file=sys.stderr)
+    if interrupted:
+        print("interrupted; results of the finished games:", file=sys.stderr)
     games = max(1, args.games)
+    labels = bot_labels(bots)
+    width = max(len("bot"), *(len(label) for label in labels))
     print(f"{args.games} games of {args.game}, seats rotated, seeds {args.seed}..{args.seed + args.games - 1}")
-    print(f"{'seat-bot':<24} {'wins':>7} {'win %':>7} {'mean score':>11} {'± 95%':>7} {'ms/move':>8}")
-    for b, name in enumerate(bots):
+    print(f"{'bot':<{width}} {'wins':>7} {'win %':>7} {'mean score':>11} {'± 95%':>7} {'ms/move':>8}")
+    for b, label in enumerate(labels):
         mean = score_sum[b] / games
         var = max(0.0, score_sq[b] / games - mean * mean)
         ci = 1.96 * math.sqrt(var / games)
         ms = 1000 * seconds[b] / moves[b] if moves[b] else 0.0
-        print(f"{f'{b}:{name}':<24} {wins[b]:>7g} {100 * wins[b] / games:>6.1f}% {mean:>11.2f} {ci:>7.2f} {ms:>8.3f}")
+        print(f"{label:<{width}} {wins[b]:>7g} {100 * wins[b] / games:>6.1f}% {mean:>11.2f} {ci:>7.2f} {ms:>8.3f}")
     print(f"({time.perf_counter() - start:.1f}s; shared victories count 1/k to each winner)")
-    return 0
+    return 130 if interrupted else 0
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
@@ -140,13 +166,13 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from .match import check_replay
+    from .match import check_replay, check_tournament_file, is_tournament_file
 
     if getattr(args, "html", None):
         from .pictures_cli import cmd_replay_html
 
         return cmd_replay_html(args)
-    summaries = check_replay(args.file)
+    summaries = check_tournament_file(args.file) if is_tournament_file(args.file) else check_replay(args.file)
     for i, s in enumerate(summaries, 1):
         print(f"game {i}: {s['game']} seed {s['seed']} {s['actions']} actions, scores {s['scores']}, "
               f"winners {s['winners']}: OK")
@@ -157,6 +183,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def cmd_bench(args: argparse.Namespace) -> int:
     from .playouts import random_playouts
 
+    _count(args.games, "--games")
+    _count(args.threads, "--threads", 1, 256)
     start = time.perf_counter()
     r = random_playouts(args.game, args.games, seed=args.seed, threads=args.threads, players=args.players or 2,
                         **_options(args.option))
@@ -172,6 +200,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     from .tournament import tournament
 
     bots = _bots(args.bots)
+    _count(args.games_per_pairing, "--games-per-pairing")
     out = args.out or f"tournament-{args.game}.jsonl"
     result = tournament(args.game, bots, games_per_pairing=args.games_per_pairing, seats=args.seats,
                         workers=args.workers, backend=args.backend, players=args.players, seed=args.seed,
@@ -244,7 +273,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("replay", help="re-run a replay file and check every action and result",
                        description="Re-run every game of a JSON-lines replay file (written by play/match "
-                                   "--replay) and check that every action is legal and the results match.")
+                                   "--replay) or tournament results file (tournament --out) and check that "
+                                   "every action is legal and the results match.")
     p.add_argument("file", help="the replay file")
     add_replay_options(p)
     p.set_defaults(func=cmd_replay)
@@ -263,16 +293,47 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
+    """Runs the command. A user's mistake (bad option, missing file, a bot that raises) prints one
+    'tilecraft: error: ...' line and returns 2 (1 for a failing bot); Ctrl-C returns 130; a closed
+    output pipe (``| head``) ends quietly with 141 (128 + SIGPIPE), as a shell tool would."""
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help()
         return 0
+    from .match import BotError
+
     try:
-        return args.func(args)
-    except (ValueError, KeyError, TypeError, ImportError) as e:
+        code = args.func(args)
+        sys.stdout.flush()
+        return code
+    except BrokenPipeError:
+        _silence_stdout()
+        return 141
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+    except BotError as e:
+        print(f"tilecraft: error: {e}", file=sys.stderr)
+        return 1
+    except OSError as e:
+        where = f": {e.filename}" if getattr(e, "filename", None) else ""
+        print(f"tilecraft: error: {e.strerror or e}{where}", file=sys.stderr)
+        return 2
+    except (UsageError, ValueError, KeyError, TypeError, ImportError, OverflowError, RecursionError) as e:
         print(f"tilecraft: error: {e}", file=sys.stderr)
         return 2
+
+
+def _silence_stdout() -> None:
+    """After a broken pipe: point stdout at /dev/null so that the interpreter's final flush is quiet."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 if __name__ == "__main__":

@@ -8,9 +8,12 @@ import random
 import time
 from typing import Any, Dict, IO, Iterator, List, Optional, Sequence, Union
 
+from . import _args
+from ._args import is_integer
+from ._progress import as_bar
 from .bots import make_bot
 from .games import game_spec
-from ._core import InvalidStateError
+from ._core import IllegalActionError, InvalidStateError
 from ._core import CHANCE
 
 
@@ -21,6 +24,18 @@ def _mix(seed: int, stream: int) -> int:
     x = (x * 0xBF58476D1CE4E5B9) & (2**64 - 1)
     x ^= x >> 29
     return x & (2**63 - 1)
+
+
+class BotError(RuntimeError):
+    """A bot raised an exception or chose an illegal action. ``bot`` names it, ``seat`` is its seat;
+    the message says what it raised. (Picklable, so it crosses worker processes intact.)"""
+
+    def __init__(self, message: str, bot: Optional[str] = None, seat: Optional[int] = None):
+        super().__init__(message, bot, seat)
+        self.bot, self.seat = bot, seat
+
+    def __str__(self) -> str:
+        return str(self.args[0])
 
 
 @dataclasses.dataclass
@@ -78,10 +93,13 @@ def play_match(game: str, bots: Sequence[Any], seed: int = 0, players: Optional[
     spec = game_spec(game)
     if players is None:
         players = len(bots)
+    if is_integer(players):
+        players = int(players)
     if len(bots) != players:
         raise ValueError(f"{spec.name}: {players} players need {players} bots, got {len(bots)}")
     values = spec.validate(players, options)
     state = spec.new_state(players, seed, values)
+    seed = int(seed)  # checked by new_state: an integer in 0..2**64-1
     seated = [make_bot(b, seed=_mix(seed, i)) for i, b in enumerate(bots)]
     for i, bot in enumerate(seated):
         reset = getattr(bot, "reset", None)
@@ -108,10 +126,32 @@ def play_match(game: str, bots: Sequence[Any], seed: int = 0, players: Optional[
         else:
             view = state.clone()  # a bot gets a copy: it cannot change the real game
             start = time.perf_counter()
-            action = seated[seat].act(view)
+            who = _bot_name(seated[seat])
+            try:
+                action = seated[seat].act(view)
+            except (KeyboardInterrupt, SystemExit):
+                raise
+            except Exception as e:
+                raise BotError(f"bot {who!r} (seat {seat}) raised {type(e).__name__}: {e} "
+                               f"(game seed {seed}, move {len(actions) + 1})", who, seat) from e
             spent = time.perf_counter() - start
+            if not is_integer(action) or not state.is_legal(action):
+                shown = repr(action)
+                if is_integer(action):
+                    try:
+                        shown = f"{int(action)} ({state.action_to_string(action)})"
+                    except ValueError:
+                        shown = str(int(action))
+                why = ""
+                if is_integer(action):
+                    try:
+                        state.clone().apply(action)
+                    except IllegalActionError as e:
+                        why = f": {e}"
+                raise IllegalActionError(f"bot {who!r} (seat {seat}) chose {shown}, which is not a legal action "
+                                         f"(game seed {seed}, move {len(actions) + 1}){why}")
             top[-1:] = [_top_moves(seated[seat], state, int(action))]
-        state.apply(int(action))  # raises IllegalActionError naming the bot's illegal choice
+        state.apply(int(action))
         actions.append(int(action))
         actors.append(seat)
         seconds.append(spent)
@@ -135,18 +175,25 @@ def play_matches(game: str, bots: Sequence[Any], games: int, seed: int = 0, rota
     ``MatchResult.bots`` names them."""
     specs = list(bots)
     n = len(specs)
+    if n == 0:
+        raise ValueError("play_matches: give at least one bot")
+    games = _args.integer("play_matches", "games", games, 0, 2**40)
+    seed = _args.seed("play_matches", seed)
+    if seed + games - 1 > _args.SEED_MAX:
+        raise ValueError(f"play_matches: the seeds {seed}..{seed + games - 1} of the games pass 2**64-1")
     results = []
     handle = open(replay, "a", encoding="utf-8") if isinstance(replay, str) else replay
+    bar = as_bar(progress, games, f"{game} games" if isinstance(game, str) else "games")
     try:
         for g in range(games):
             shift = g % n if rotate else 0
             order = specs[shift:] + specs[:shift]
             results.append(play_match(game, order, seed=seed + g, replay=handle, **options))
-            if progress:
-                print(f"\r{g + 1}/{games} games", end="", flush=True)
-        if progress:
-            print()
+            if bar is not None:
+                bar.update(1)
     finally:
+        if bar is not None:
+            bar.close()
         if isinstance(replay, str) and handle is not None:
             handle.close()
     return results
@@ -209,9 +256,25 @@ def check_replay(path: str) -> List[Dict[str, Any]]:
     raises InvalidStateError at the first disagreement."""
     summaries = []
     for index, g in enumerate(read_replay(path)):
+        for key in ("game", "players", "seed", "options", "bots"):
+            if key not in g:
+                raise InvalidStateError(f"{path}:{g['line']}: the header of game {index + 1} has no {key!r} field")
+        for key in ("scores", "winners"):
+            if key not in g["result"]:
+                raise InvalidStateError(f"{path}: game {index + 1}: the result line has no {key!r} field")
         spec = game_spec(g["game"])
         state = spec.new_state(g["players"], g["seed"], spec.validate(g["players"], g["options"]))
         for step, item in enumerate(g["actions"]):
+            for key in ("seat", "action"):
+                if key not in item:
+                    raise InvalidStateError(f"{path}: game {index + 1}, step {step + 1}: the action line has no "
+                                            f"{key!r} field")
+            if not is_integer(item["action"]):
+                raise InvalidStateError(f"{path}: game {index + 1}, step {step + 1}: action {item['action']!r} "
+                                        "is not an integer action id")
+            if not state.is_legal(item["action"]):
+                raise InvalidStateError(f"{path}: game {index + 1}, step {step + 1}: action {item['action']} is "
+                                        "not legal here")
             if state.current_player() != item["seat"]:
                 raise InvalidStateError(f"{path}: game {index + 1}, step {step + 1}: seat {item['seat']} recorded, "
                                         f"but seat {state.current_player()} is to act")
@@ -228,5 +291,55 @@ def check_replay(path: str) -> List[Dict[str, Any]]:
                                     f"{list(state.winners())}, file says {g['result']['scores']} "
                                     f"{g['result']['winners']}")
         summaries.append({"game": g["game"], "seed": g["seed"], "bots": g["bots"], "scores": scores,
+                          "winners": list(state.winners()), "actions": len(g["actions"])})
+    return summaries
+
+
+def is_tournament_file(path: str) -> bool:
+    """True when the first record of a JSON-lines file is a tournament header (tilecraft.tournament)."""
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if line.strip():
+                try:
+                    item = json.loads(line)
+                except (json.JSONDecodeError, RecursionError):
+                    return False
+                return isinstance(item, dict) and item.get("type") == "header" and "games_per_pairing" in item
+    return False
+
+
+def check_tournament_file(path: str) -> List[Dict[str, Any]]:
+    """Re-runs every finished game of a tournament results file: each recorded action must be
+    legal in turn and the game must end with the recorded scores and winners. Returns one summary
+    per game; raises InvalidStateError at the first disagreement."""
+    from .tournament import load_results
+
+    with open(path, encoding="utf-8") as f:
+        header = json.loads(next(line for line in f if line.strip()))
+    for key in ("game", "players", "options", "bots"):
+        if key not in header:
+            raise InvalidStateError(f"{path}: the tournament header has no {key!r} field")
+    spec = game_spec(header["game"])
+    values = spec.validate(header["players"], header["options"])
+    summaries = []
+    for g in load_results(path):
+        where = f"{path}: tournament game {g.get('id')}"
+        for key in ("seed", "actions", "scores", "winners", "seats"):
+            if key not in g:
+                raise InvalidStateError(f"{where}: the record has no {key!r} field")
+        state = spec.new_state(header["players"], g["seed"], values)
+        for step, action in enumerate(g["actions"]):
+            if not is_integer(action):
+                raise InvalidStateError(f"{where}, step {step + 1}: action {action!r} is not an integer action id")
+            if state.is_terminal() or not state.is_legal(action):
+                raise InvalidStateError(f"{where}, step {step + 1}: action {action} is not legal here")
+            state.apply(action)
+        if not state.is_terminal():
+            raise InvalidStateError(f"{where}: the recorded actions do not finish the game")
+        scores = [float(x) for x in state.scores()]
+        if scores != g["scores"] or list(state.winners()) != g["winners"]:
+            raise InvalidStateError(f"{where}: replay gives scores {scores} winners {list(state.winners())}, "
+                                    f"file says {g['scores']} {g['winners']}")
+        summaries.append({"game": spec.name, "seed": g["seed"], "bots": g["seats"], "scores": scores,
                           "winners": list(state.winners()), "actions": len(g["actions"])})
     return summaries

@@ -3,7 +3,9 @@ from __future__ import annotations
 
 from typing import Any, Dict, Mapping, Tuple, Union
 
-from .games import GameSpec, game_spec, normalize_seed
+from . import _args
+from ._progress import progress_bar
+from .games import GameSpec, game_spec
 
 
 def resolve_game(who: str, game: Union[str, Mapping[str, Any]], players: int,
@@ -23,16 +25,18 @@ def resolve_game(who: str, game: Union[str, Mapping[str, Any]], players: int,
 
 
 def random_playouts(game: Union[str, Mapping[str, Any]], n: int, seed: int = 0, threads: int = 1,
-                    players: int = 2, **options: Any) -> Dict[str, Any]:
+                    players: int = 2, progress: bool = False, **options: Any) -> Dict[str, Any]:
     """Plays ``n`` complete games with uniformly random actions, entirely in C++.
 
     ``game`` is a game name (then ``players`` and ``options`` configure it) or a config dict from
     ``tilecraft.make_config`` (which must then carry a ``"game"`` entry, see below) . Returns numpy
     arrays: ``scores`` and ``returns`` (n x players, float64), ``winners`` (n x players, bool) and
     ``length`` (actions per game). Game i is seeded from (seed, i), so the result does not depend
-    on ``threads``."""
+    on ``threads``. ``progress=True`` shows a progress bar; Ctrl-C stops the games and raises
+    KeyboardInterrupt."""
     spec, config = resolve_game("random_playouts", game, players, options)
-    for name, value in (("n", n), ("threads", threads)):
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise ValueError(f"random_playouts: {name} must be an integer, got {value!r}")
-    return spec.playouts(config, n, normalize_seed(spec.name, seed), threads)
+    n = _args.integer("random_playouts", "n", n, 0, 2**40)
+    threads = _args.integer("random_playouts", "threads", threads, 1, 256)
+    seed = _args.seed("random_playouts", seed)
+    with progress_bar(progress, n, f"random_playouts {spec.name}") as tick:
+        return spec.playouts(config, n, seed, threads, tick)

@@ -5,6 +5,8 @@ from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Union
 
 import numpy as np
 
+from . import _args
+from ._progress import progress_bar
 from .bots import GreedyBot, MCTSBot, RandomBot, make_bot
 from .playouts import resolve_game
 from .puct import EvaluatorCall, PUCTBot
@@ -26,7 +28,8 @@ def self_play(game: Union[str, Mapping[str, Any]], bots: Sequence[Any], n_games:
               threads: int = 1, players: int = 2, rotate: bool = True, record: bool = False,
               evaluator: Any = None, concurrent_games: int = 256, backend: str = "local",
               workers: Optional[int] = None, address: Optional[str] = None,
-              on_games: Optional[Callable[[Dict[str, Any]], None]] = None, **options: Any) -> Dict[str, Any]:
+              on_games: Optional[Callable[[Dict[str, Any]], None]] = None, progress: bool = False,
+              obs_dtype: Any = np.float32, **options: Any) -> Dict[str, Any]:
     """Plays ``n_games`` games between built-in bots entirely in C++ (GIL released, ``threads``
     games at a time).
 
@@ -42,6 +45,10 @@ def self_play(game: Union[str, Mapping[str, Any]], bots: Sequence[Any], n_games:
     ``record=True``, ``training`` holds one row per decision: ``observation`` (the mover's view),
     ``legal_mask``, ``policy`` (normalised root visit counts of a search bot, one-hot for random
     and greedy bots), ``player``, ``game`` and ``returns`` (the game's final returns).
+    ``obs_dtype=numpy.uint8`` stores the observations as bytes (a quarter of the memory); every
+    feature must then be an integer 0..255, else ValueError (see docs/learning.md).
+    ``progress=True`` shows a progress bar; Ctrl-C stops the C++ games within about 50 ms and
+    raises KeyboardInterrupt (the unfinished batch is discarded).
 
     PUCT bots (``"puct"`` specs or :class:`tilecraft.PUCTBot` objects) are guided by a Python
     evaluator: the bot's own, else ``evaluator``. Then ``concurrent_games`` games run at once in
@@ -56,13 +63,16 @@ def self_play(game: Union[str, Mapping[str, Any]], bots: Sequence[Any], n_games:
     chunks as they come back (``on_games(chunk)`` sees each one); ``threads`` must stay 1 with PUCT
     bots (the evaluator is where the parallelism goes)."""
     spec, config = resolve_game("self_play", game, players, options)
-    for name, value in (("n_games", n_games), ("seed", seed), ("threads", threads)):
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise ValueError(f"self_play: {name} must be an integer, got {value!r}")
-    if n_games < 0:
-        raise ValueError(f"self_play: n_games must be >= 0, got {n_games}")
-    if not 1 <= threads <= 256:
-        raise ValueError(f"self_play: threads must be 1..256, got {threads}")
+    n_games = _args.integer("self_play", "n_games", n_games, 0, 2**40)
+    seed = _args.seed("self_play", seed)
+    threads = _args.integer("self_play", "threads", threads, 1, 256)
+    try:
+        dtype = np.dtype(obs_dtype)
+    except TypeError:
+        dtype = None
+    if dtype not in (np.dtype(np.float32), np.dtype(np.uint8)):
+        raise ValueError(f"self_play: obs_dtype must be numpy.float32 or numpy.uint8, got {obs_dtype!r}")
+    compact = dtype == np.dtype(np.uint8)
     if not bots:
         raise ValueError("self_play: give at least one bot")
     resolved = []
@@ -72,10 +82,13 @@ def self_play(game: Union[str, Mapping[str, Any]], bots: Sequence[Any], n_games:
         except TypeError:
             resolved.append(b)
     if any(isinstance(b, PUCTBot) for b in resolved) or backend != "local":
-        return _puct_self_play(spec, config, resolved, n_games, seed & (2**63 - 1), threads, rotate, record,
+        if compact:
+            raise ValueError("self_play: obs_dtype=numpy.uint8 is for the built-in C++ bots; PUCT records float32")
+        return _puct_self_play(spec, config, resolved, n_games, seed, threads, rotate, record,
                                evaluator, concurrent_games, backend, workers, address, on_games)
     specs = [_bot_dict(bot, spec.name) for bot in resolved]
-    return spec.state_class.self_play(config, specs, n_games, seed & (2**63 - 1), threads, rotate, record)
+    with progress_bar(progress, n_games, f"self_play {spec.name}") as tick:
+        return spec.state_class.self_play(config, specs, n_games, seed, threads, rotate, record, compact, tick)
 
 
 def _puct_self_play(spec: Any, config: Dict[str, Any], bots: List[Any], n_games: int, seed: int, threads: int,

@@ -34,6 +34,8 @@ import threading
 import time
 from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence
 
+from . import _args
+from ._args import is_integer
 from .bots import make_bot
 from .games import game_spec
 from .ratings import pairwise, standings
@@ -67,8 +69,9 @@ def schedule(n_bots: int, players: int, games_per_pairing: int, seats: str = "ro
     if n_bots < players:
         raise ValueError(f"tournament: a {players}-player game needs at least {players} bots, got {n_bots} "
                          "(list a bot twice to seat it more than once)")
-    if isinstance(games_per_pairing, bool) or not isinstance(games_per_pairing, int) or games_per_pairing < 1:
+    if not is_integer(games_per_pairing) or games_per_pairing < 1:
         raise ValueError(f"tournament: games_per_pairing must be an integer >= 1, got {games_per_pairing!r}")
+    games_per_pairing = int(games_per_pairing)
     jobs = []
     for table in itertools.combinations(range(n_bots), players):
         for g in range(games_per_pairing):
@@ -246,6 +249,38 @@ def load_results(path: str, header: Optional[Dict[str, Any]] = None) -> List[Dic
     return [games[k] for k in sorted(games)]
 
 
+def _extend_results(path: str, header: Dict[str, Any]) -> bool:
+    """When ``path`` holds the same tournament with fewer games per pairing, rewrites it for the
+    larger count: the new header, and every finished game under its id in the larger schedule
+    (game g of table t keeps its seed and seating: ids are t * games_per_pairing + g). Returns
+    whether it did. The rewrite goes through a temporary file, so a crash leaves either file."""
+    old: Optional[Dict[str, Any]] = None
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if line.strip():
+                try:
+                    old = json.loads(line)
+                except json.JSONDecodeError:
+                    return False
+                break
+    if not isinstance(old, dict) or old.get("type") != "header":
+        return False
+    key = "games_per_pairing"
+    rest_old = {k: v for k, v in old.items() if k != key}
+    rest_new = {k: v for k, v in header.items() if k != key}
+    if rest_old != rest_new or not isinstance(old.get(key), int) or not old[key] < header[key]:
+        return False
+    games = load_results(path, old)
+    tmp = path + ".extending"
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(json.dumps(header) + "\n")
+        for record in games:
+            table, g = divmod(int(record["id"]), old[key])
+            f.write(json.dumps(dict(record, id=table * header[key] + g)) + "\n")
+    os.replace(tmp, path)
+    return True
+
+
 def _drop_partial_line(path: str) -> None:
     """Cuts a last line that a killed writer left without its newline (that game is replayed)."""
     with open(path, "rb+") as f:
@@ -353,14 +388,15 @@ def tournament(game: str, bots: Sequence[Any], games_per_pairing: int = 10, seat
     spec = game_spec(game)
     options = dict(options or {})
     values = spec.validate(players, options)
+    players = int(players)
     if backend not in ("local", "ray"):
         raise ValueError(f"tournament: backend must be 'local' or 'ray', got {backend!r}")
     if workers is None:
         workers = os.cpu_count() or 1
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+    if not is_integer(workers) or workers < 1:
         raise ValueError(f"tournament: workers must be an integer >= 1, got {workers!r}")
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise ValueError(f"tournament: seed must be an integer >= 0, got {seed!r}")
+    workers = int(workers)
+    seed = _args.seed("tournament", seed)
     bots = list(bots)
     for b in bots:  # fail early on a bad spec or option, before any game runs
         make_bot(b, seed=0)
@@ -370,6 +406,7 @@ def tournament(game: str, bots: Sequence[Any], games_per_pairing: int = 10, seat
 
     finished: Dict[int, Dict[str, Any]] = {}
     if out is not None and os.path.exists(out) and os.path.getsize(out) > 0:
+        _extend_results(out, header)  # more games per pairing than the file's: keep its games
         for g in load_results(out, header):
             finished[g["id"]] = g
     handle = None

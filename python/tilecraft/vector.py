@@ -14,11 +14,11 @@ The arrays of a result are views of buffers the engine rewrites on the next call
 ``np.asarray`` and ``torch.from_numpy`` share them); pass ``copy=True`` to get fresh arrays."""
 from __future__ import annotations
 
-import math
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
+from . import _args
 from .bots import make_bot
 from .games import game_spec
 from .selfplay import _bot_dict
@@ -62,17 +62,11 @@ class VectorResult:
 
 
 def _integer(who: str, name: str, value: Any, low: int, high: int) -> int:
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
-        shown = "nan" if isinstance(value, float) and math.isnan(value) else repr(value)
-        raise ValueError(f"{who}: {name} must be an integer in {low}..{high}, got {shown}")
-    value = int(value)
-    if not low <= value <= high:
-        raise ValueError(f"{who}: {name} must be in {low}..{high}, got {value}")
-    return value
+    return _args.integer(who, name, value, low, high)
 
 
 def _seed(who: str, seed: Any) -> int:
-    return _integer(who, "seed", seed, 0, 2**64 - 1)
+    return _args.seed(who, seed)
 
 
 class VectorGame:

@@ -7,7 +7,16 @@
 >>> obs, reward, terminated, truncated, info = e.step(int(obs["action_mask"].nonzero()[0][0]))
 
 The reward is the agent seat's ``returns()`` at the end, 0 before; ``seat="rotate"`` changes the
-agent's seat every episode."""
+agent's seat every episode.
+
+An illegal action is refused by default (``illegal_action="raise"``: IllegalActionError, a
+ValueError, and the state is unchanged), which is what a masked policy wants. Generic tools that
+step ``action_space.sample()`` (Gymnasium's ``check_env``, random agents) need a result instead:
+``illegal_action="penalty"`` ends the episode (``terminated=True``) with reward
+``illegal_penalty`` (default -1.0) and ``info["illegal_action"] = True``; the game is left as it
+was. Registered ids: ``gymnasium.make("tilecraft/Azul-v0")`` (one per game, title-cased:
+``tilecraft/Castle-v0``, ``tilecraft/Warsaw-v0``, ``tilecraft/Gaudi-v0``) after importing this
+module; keyword arguments go to ``BotOpponentEnv``."""
 from __future__ import annotations
 
 import random
@@ -26,8 +35,14 @@ class BotOpponentEnv(gym.Env):
     metadata = {"render_modes": ["ansi", "human"]}
 
     def __init__(self, game: str = "azul", opponents: Sequence[Any] = ("random",), seat: Union[int, str] = 0,
-                 render_mode: Optional[str] = None, **options: Any):
+                 render_mode: Optional[str] = None, illegal_action: str = "raise", illegal_penalty: float = -1.0,
+                 **options: Any):
         self.game, self.options = game, options
+        if illegal_action not in ("raise", "penalty"):
+            raise ValueError(f"illegal_action must be 'raise' or 'penalty', got {illegal_action!r}")
+        if isinstance(illegal_penalty, bool) or not isinstance(illegal_penalty, (int, float)) or illegal_penalty != illegal_penalty:
+            raise ValueError(f"illegal_penalty must be a number, got {illegal_penalty!r}")
+        self.illegal_action, self.illegal_penalty = illegal_action, float(illegal_penalty)
         self.players = len(opponents) + 1
         if seat != "rotate" and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players):
             raise ValueError(f"seat must be 'rotate' or 0..{self.players - 1}, got {seat!r}")
@@ -82,7 +97,11 @@ class BotOpponentEnv(gym.Env):
         return self._obs(), {"seat": self.seat}
 
     def step(self, action):
-        self.state_.apply(int(action))  # IllegalActionError (a ValueError) for an illegal action
+        if isinstance(action, np.ndarray) and action.shape == ():
+            action = action[()]
+        if self.illegal_action == "penalty" and not self.state_.is_legal(action):
+            return self._obs(), self.illegal_penalty, True, False, {"seat": self.seat, "illegal_action": True}
+        self.state_.apply(action)  # IllegalActionError (a ValueError) for an illegal action
         self._advance()
         terminated = self.state_.is_terminal()
         reward = float(self.state_.returns()[self.seat]) if terminated else 0.0
@@ -91,7 +110,21 @@ class BotOpponentEnv(gym.Env):
         return self._obs(), reward, terminated, False, {"seat": self.seat}
 
     def render(self):
+        """'ansi': the text diagram as a string; 'human': prints it and returns None."""
         text = render_text(self.state_)
         if self.render_mode == "human":
             print(text)
+            return None
         return text
+
+
+def _register() -> None:
+    from ..games import game_spec, list_games
+
+    for name in list_games():
+        env_id = f"tilecraft/{game_spec(name).name.capitalize()}-v0"
+        if env_id not in gym.registry:
+            gym.register(id=env_id, entry_point=BotOpponentEnv, kwargs={"game": name})
+
+
+_register()

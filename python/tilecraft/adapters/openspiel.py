@@ -5,8 +5,15 @@ algorithms and tools run on it (extra: ``pip install tilecraft[openspiel]``).
 >>> game = tos.load_game("azul", players=3)          # registers "tilecraft_azul" on first use
 >>> state = game.new_initial_state()
 
-Chance is explicit wherever the game offers ``chance="explicit"`` (OpenSpiel's chance nodes);
-otherwise the game samples chance internally and registers as SAMPLED_STOCHASTIC. The observation
+Chance is explicit wherever the game offers ``chance="explicit"`` (OpenSpiel's chance nodes).
+Otherwise (Warsaw) the game draws from its own seeded RNG, held inside the state: it registers as
+EXPLICIT_STOCHASTIC with no chance nodes, because OpenSpiel serialises a SAMPLED_STOCHASTIC game
+through ``GetRNGState``, which a Python game cannot provide (so ``random_sim_test(serialize=True)``
+would abort). Returns default to ``returns_mode="win_loss"`` where the game has it (the
+recommended returns for OpenSpiel's search: MCTS and ISMCTS need bounded, comparable utilities),
+and ``min_utility`` / ``max_utility`` are the bounds of the chosen mode (``GameSpec.returns_range``).
+``resample_from_infostate(player, sampler)`` is ``resample_hidden``, so OpenSpiel's Python ISMCTS
+(``open_spiel.python.algorithms.ismcts`` with ``use_observation_string=True``) runs. The observation
 tensor is tilecraft's ``observation(player)``. The observation string is the text diagram for
 perfect-information games; for imperfect-information ones (Warsaw, Gaudí) it is built from the
 observation tensor, so it shows only what that player may see (the diagram shows every hand).
@@ -32,14 +39,15 @@ def _make_classes(game: str):
     explicit = "chance" in names
     params = {"players": spec.players[0]}
     for o in spec.options:
-        if o.name != "chance":
-            params[o.name] = o.default
+        if o.name != "chance":  # OpenSpiel parameters cannot be None: "" stands for the default None
+            params[o.name] = "" if o.default is None else o.default
+    if "returns_mode" in params:
+        params["returns_mode"] = "win_loss"
     game_type = pyspiel.GameType(
         short_name=f"tilecraft_{spec.name}",
         long_name=f"tilecraft {spec.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=(pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC if explicit
-                     else pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC),
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=(pyspiel.GameType.Information.PERFECT_INFORMATION if spec.perfect_information
                      else pyspiel.GameType.Information.IMPERFECT_INFORMATION),
         utility=pyspiel.GameType.Utility.GENERAL_SUM,
@@ -58,17 +66,19 @@ def _make_classes(game: str):
             values = dict(game_type.parameter_specification)
             values.update(params or {})
             players = int(values.pop("players"))
-            options = dict(values)
+            options = {k: (None if v == "" and spec.option(k).default is None else v) for k, v in values.items()}
             if explicit:
                 options["chance"] = "explicit"
             self.core_config = spec.core_config(players, **options)
             first = spec.state_class(self.core_config, 0)
+            mode = options.get("returns_mode", "win_loss")
+            low, high = spec.returns_range.get(mode, (-1e6, 1e6))
             info = pyspiel.GameInfo(
                 num_distinct_actions=first.num_distinct_actions(),
                 max_chance_outcomes=first.max_chance_outcomes(),
                 num_players=players,
-                min_utility=-1000.0,
-                max_utility=1000.0,
+                min_utility=low,
+                max_utility=high,
                 utility_sum=None,
                 max_game_length=MAX_GAME_LENGTH,
             )
@@ -116,6 +126,14 @@ def _make_classes(game: str):
 
         def returns(self):
             return [float(x) for x in self.inner.returns()]
+
+        def resample_from_infostate(self, player_id, probability_sampler):
+            """A copy in which everything ``player_id`` cannot see is re-drawn (resample_hidden),
+            seeded from the sampler (a callable giving a uniform number in [0, 1))."""
+            seed = int(float(probability_sampler()) * 2**53) & (2**64 - 1)
+            copy = self.clone()
+            copy.inner.resample_hidden(int(player_id), seed)
+            return copy
 
         def __str__(self):
             return render_text(self.inner)

@@ -96,9 +96,11 @@ class TilecraftAECEnv(AECEnv):
             self.render()
 
     def render(self):
+        """'ansi': the text diagram as a string; 'human': prints it and returns None (PettingZoo's rule)."""
         text = render_text(self.state_)
         if self.render_mode == "human":
             print(text)
+            return None
         return text
 
     def close(self):

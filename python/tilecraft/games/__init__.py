@@ -8,6 +8,7 @@ import json
 import pkgutil
 from typing import Any, Callable, Dict, Mapping, Optional, Sequence, Tuple
 
+from .._args import is_integer
 from .._core import InvalidConfigError, InvalidStateError
 
 
@@ -39,10 +40,11 @@ class Option:
 
     def validate(self, game: str, value: Any, players: int) -> Any:
         if self.kind is int:
-            if isinstance(value, bool) or not isinstance(value, int):
+            if not is_integer(value):
                 raise InvalidConfigError(
                     f"{game}: option {self.name}={value!r} must be an integer ({self.describe_allowed()})"
                 )
+            value = int(value)
         elif not isinstance(value, self.kind):
             raise InvalidConfigError(
                 f"{game}: option {self.name}={value!r} must be a {self.kind.__name__} ({self.describe_allowed()})"
@@ -73,6 +75,10 @@ class GameSpec:
     perfect_information: bool = True  # False when seats hold information others cannot see (hands)
     # MCTSBot/ISMCTSBot parameters tuned for this game (used where a bot does not set them).
     search_defaults: Dict[str, Any] = dataclasses.field(default_factory=dict)
+    # Bounds of returns() per returns_mode ("win_loss", "score"), for the adapters' utility ranges:
+    # win_loss is exact; score is the engine's validation limit on a score, not a tight bound.
+    returns_range: Dict[str, Tuple[float, float]] = dataclasses.field(
+        default_factory=lambda: {"win_loss": (-1.0, 1.0), "score": (-1e6, 1e6)})
 
     def option(self, name: str) -> Option:
         for o in self.options:
@@ -85,9 +91,10 @@ class GameSpec:
         return f"{self.name}: unknown option {name!r}; the options are: {names}"
 
     def validate(self, players: Any, options: Mapping[str, Any]) -> Dict[str, Any]:
-        if isinstance(players, bool) or not isinstance(players, int) or players not in self.players:
+        if not is_integer(players) or int(players) not in self.players:
             allowed = ", ".join(str(p) for p in self.players)
             raise InvalidConfigError(f"{self.name}: players must be one of {allowed}, got {players!r}")
+        players = int(players)
         for name in options:
             if name not in {o.name for o in self.options}:
                 raise InvalidConfigError(self._unknown(name))
@@ -102,15 +109,19 @@ class GameSpec:
 
     def new_state(self, players: int, seed: int, values: Dict[str, Any]):
         """A state from already validated option values (see validate) and any integer seed."""
-        return self.state_class(self.to_core(players, values), normalize_seed(self.name, seed))
+        seed = normalize_seed(self.name, seed)
+        return self.state_class(self.to_core(int(players), values), seed)
 
 
 def normalize_seed(game: str, seed: Any) -> int:
-    """Any Python integer as the engine's 64-bit seed (seeds equal modulo 2**64 give the same game)."""
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise InvalidConfigError(f"{game}: seed must be an integer, got {seed!r}")
-    seed &= (1 << 64) - 1
-    return seed - (1 << 64) if seed >= (1 << 63) else seed
+    """The seed rule everywhere: an integer (Python or numpy) in 0..2**64-1, else ValueError (here
+    InvalidConfigError, a ValueError, like the game's other arguments)."""
+    from .._args import seed as check_seed
+
+    try:
+        return check_seed(game, seed)
+    except ValueError as e:
+        raise InvalidConfigError(str(e)) from None
 
 
 _REGISTRY: Dict[str, GameSpec] = {}
@@ -163,6 +174,8 @@ def from_json(text: str):
         data = json.loads(text)
     except (TypeError, json.JSONDecodeError) as e:
         raise InvalidStateError(f"malformed JSON state: {e}") from None
+    except RecursionError:
+        raise InvalidStateError("malformed JSON state: nested too deeply") from None
     if not isinstance(data, dict) or "game" not in data:
         raise InvalidStateError("a saved state is a JSON object with a 'game' field")
     try:

@@ -51,6 +51,7 @@ SPEC = GameSpec(
     to_core=_to_core,
     playouts=_core.azul_random_playouts,
     doc="Draft tiles from factories into pattern lines and tile your wall (Michael Kiesling, 2017).",
+    returns_range={"win_loss": (0.0, 1.0), "score": (0.0, 1000.0)},
 )
 
 COLOURS = ("blue", "yellow", "red", "black", "white")

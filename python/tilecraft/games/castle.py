@@ -388,4 +388,5 @@ SPEC = GameSpec(
     playouts=_core.castle_random_playouts,
     doc="Two players build paths, towers, houses and courts inside a castle wall that is also the score "
         "track (Reiner Knizia, 2003). Board and tiles are a documented reconstruction (docs/castle.md).",
+    returns_range={"win_loss": (-1.0, 1.0), "score": (0.0, 32767.0)},
 )

@@ -254,4 +254,5 @@ SPEC = GameSpec(
     # Deeper greedy rollouts and a wider heuristic softmax: MCTS 1,000 beat GreedyBot in 74 of 100
     # games with these against about 62% with the generic defaults (docs/bots.md).
     search_defaults={"rollout_depth": 8, "eval_scale": 20.0},
+    returns_range={"win_loss": (0.0, 1.0), "score": (-2000.0, 5000.0)},
 )
