@@ -200,6 +200,16 @@ void Config::validate() const {
       if (!dup) rot_mask[t] |= static_cast<uint8_t>(1u << r);
     }
   }
+  for (int t = 0; t < num_types; ++t) {
+    for (int r = 0; r < 4; ++r)
+      for (int s = 0; s < 12; ++s)
+        obs_seg_plane[t][r][s] = static_cast<uint8_t>(2 + 4 * s + seg_type[t][(s + 12 - 3 * r) % 12]);
+    obs_wells[t] = obs_stalls[t] = 0.0f;
+    for (int k = 0; k < area_count[t]; ++k) {
+      obs_wells[t] += area_well[t][k];
+      obs_stalls[t] += area_stalls[t][k] / 4.0f;
+    }
+  }
   std::memset(corner_at, -1, sizeof corner_at);
   for (int c = 0; c < num_corners; ++c) {
     corner_at[corner_space[c]] = static_cast<int8_t>(c);

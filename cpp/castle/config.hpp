@@ -126,6 +126,10 @@ struct Config {
   mutable uint16_t gate_node[kMaxGates][3];
   mutable int8_t corner_at[kTrackSpaces];  // corner index at a track space, else -1
   mutable int max_areas = 0;
+  // observation planes (State::observation): per type and rotation, the plane of each of the 12
+  // segment slots (2 + 4 * slot + segment type), and the tile's wells and markets / 4
+  mutable uint8_t obs_seg_plane[kMaxTypes][4][12];
+  mutable float obs_wells[kMaxTypes], obs_stalls[kMaxTypes];
 
   Board dilate(const Board& b) const {
     return b | (b.shl(1) & not_first_col) | (b.shr(1) & not_last_col) | b.shl(width) | b.shr(width);

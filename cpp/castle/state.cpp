@@ -828,21 +828,15 @@ void State::observation(int player, float* out) const {
   const int hw = c.width * c.height;
   std::memset(out, 0, sizeof(float) * observation_size());
   const int opp = 1 - player;
-  for (int cell = 0; cell < hw; ++cell) {
-    if (!c.interior[cell]) continue;
-    out[cell] = 1;
-    if (!occ_.test(cell)) continue;
+  for (int i = 0; i < c.num_interior; ++i) out[c.unrank[i]] = 1;
+  occ_.for_each([&](int cell) {
     out[hw + cell] = 1;
-    const int t = cell_tile_[cell], r = cell_rot_[cell];
-    for (int s = 0; s < 12; ++s) {
-      const int ts = (s + 12 - 3 * r) % 12;
-      out[(2 + 4 * s + c.seg_type[t][ts]) * hw + cell] = 1;
-    }
-    for (int k = 0; k < c.area_count[t]; ++k) {
-      out[50 * hw + cell] += c.area_well[t][k];
-      out[51 * hw + cell] += c.area_stalls[t][k] / 4.0f;
-    }
-  }
+    const int t = cell_tile_[cell];
+    const uint8_t* plane = c.obs_seg_plane[t][cell_rot_[cell]];
+    for (int s = 0; s < 12; ++s) out[plane[s] * hw + cell] = 1;
+    out[50 * hw + cell] = c.obs_wells[t];
+    out[51 * hw + cell] = c.obs_stalls[t];
+  });
   for (int p = 0; p < 2; ++p) {
     const int plane = p == player ? 52 : 53;
     for (int i = 0; i < kFollowers; ++i)
