@@ -19,6 +19,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "core/codec.hpp"
 #include "core/errors.hpp"
 #include "core/game.hpp"
 #include "core/interrupt.hpp"
@@ -240,18 +241,6 @@ auto run_interruptible(F&& fn, const py::object& tick = py::none()) -> decltype(
   }
   if (!tick.is_none()) tick(flag.done.load());
   return std::move(*result);
-}
-
-// ---- observations as small integers ----
-// Converts a float observation to uint8; every feature must be an integer 0..255 (flags, small
-// counts). Returns the index of the first feature that is not, or -1.
-inline int compact_features(const float* in, uint8_t* out, int n) {
-  for (int i = 0; i < n; ++i) {
-    const float v = in[i];
-    if (!(v >= 0.0f && v <= 255.0f) || v != std::floor(v)) return i;
-    out[i] = static_cast<uint8_t>(v);
-  }
-  return -1;
 }
 
 // ---- fields <-> Python objects (to_json / from_json / pickling) ----
@@ -688,13 +677,18 @@ py::class_<PyState<S>> bind_game(py::module_& m, const char* class_name) {
                p.s.observation(static_cast<int>(player), arr.mutable_data());
                result = std::move(arr);
              } else {
-               std::vector<float> tmp(n);
+               std::vector<float> tmp(3 * static_cast<size_t>(n));
+               float* denominator = tmp.data() + n;
+               float* offset = denominator + n;
                p.s.observation(static_cast<int>(player), tmp.data());
+               observation_codec(p.s, denominator, offset);
                py::array_t<uint8_t> arr(shape);
-               const int bad = compact_features(tmp.data(), arr.mutable_data(), n);
-               require<std::invalid_argument>(bad < 0, "observation: dtype uint8 needs every feature to be an integer "
-                                              "0..255, but feature ", bad, " is ", tmp[std::max(bad, 0)],
-                                              " in this ", S::kName, " observation; use float32");
+               const int bad = encode_observation(tmp.data(), denominator, offset, arr.mutable_data(), n);
+               require<std::invalid_argument>(bad < 0, "observation: feature ", bad, " = ", tmp[std::max(bad, 0)],
+                                              " of this ", S::kName, " observation is not code / ",
+                                              denominator[std::max(bad, 0)], " + ", offset[std::max(bad, 0)],
+                                              " for a code 0..255 (observation_codec()), so it has no uint8 form; "
+                                              "use float32");
                result = std::move(arr);
              }
              if (out.is_none()) return result;
@@ -703,9 +697,20 @@ py::class_<PyState<S>> bind_game(py::module_& m, const char* class_name) {
              return out;
            },
            py::arg("player"), py::arg("out") = py::none(), py::arg("dtype") = py::none(),
-           "Array of observation_shape(): what `player` sees, float32 by default. dtype=numpy.uint8 gives the "
-           "same features as bytes when every one is an integer 0..255 (else ValueError). out= fills any "
-           "writable numpy array of that dtype and size (any strides) and returns it.")
+           "Array of observation_shape(): what `player` sees, float32 by default. dtype=numpy.uint8 gives "
+           "every feature as a byte code, losslessly: the float32 observation is code / denominator + offset "
+           "(see observation_codec()); a feature outside its codec's 0..255 range raises ValueError. out= "
+           "fills any writable numpy array of that dtype and size (any strides) and returns it.")
+      .def("observation_codec",
+           [](const P& p) {
+             const auto shape = p.s.observation_shape();
+             py::array_t<float> denominator(shape), offset(shape);
+             observation_codec(p.s, denominator.mutable_data(), offset.mutable_data());
+             return py::make_tuple(denominator, offset);
+           },
+           "(denominator, offset): float32 arrays of observation_shape() with which the uint8 observation "
+           "decodes exactly: observation(p) == observation(p, dtype=numpy.uint8) / denominator + offset. They "
+           "depend on the configuration only.")
       .def("action_to_string",
            [](const P& p, ActionArg a) {
              require<IllegalAction>(a.in_range, S::kName, ": action id ", a.text, " is out of range");

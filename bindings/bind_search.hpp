@@ -233,8 +233,16 @@ void bind_search(py::module_& m, Cls& cls, const std::string& class_name) {
         if (record) {
           const py::ssize_t rows = static_cast<py::ssize_t>(r.player.size());
           py::dict t;
-          if (compact) t["observation"] = to_array(r.observation_u8, {rows, r.obs_size});
-          else t["observation"] = to_array(r.observation, {rows, r.obs_size});
+          if (compact) {
+            t["observation"] = to_array(r.observation_u8, {rows, r.obs_size});
+            // the decoding: float32 observation = code / denominator + offset (cpp/core/codec.hpp)
+            const S probe(*cfg, 0);
+            py::array_t<float> denominator({static_cast<py::ssize_t>(r.obs_size)}), offset({static_cast<py::ssize_t>(r.obs_size)});
+            observation_codec(probe, denominator.mutable_data(), offset.mutable_data());
+            t["observation_codec"] = py::make_tuple(denominator, offset);
+          } else {
+            t["observation"] = to_array(r.observation, {rows, r.obs_size});
+          }
           py::array_t<bool> mask({rows, static_cast<py::ssize_t>(r.num_actions)});
           if (rows) std::memcpy(mask.mutable_data(), r.legal_mask.data(), r.legal_mask.size());
           t["legal_mask"] = mask;
@@ -250,7 +258,7 @@ void bind_search(py::module_& m, Cls& cls, const std::string& class_name) {
       py::arg("threads") = IntArg<kArgThreads>{1}, py::arg("rotate") = true, py::arg("record") = false,
       py::arg("compact") = false, py::arg("progress") = py::none(),
       "Plays n_games between built-in bots entirely in C++ (GIL released; Ctrl-C raises KeyboardInterrupt). "
-      "compact: record observations as uint8 (every feature an integer 0..255). Use tilecraft.self_play.");
+      "compact: record observations as uint8 codes (training[\"observation_codec\"] decodes them). Use tilecraft.self_play.");
   bind_vector<S>(m, cls, class_name);
 }
 

@@ -869,6 +869,20 @@ void State::observation(int player, float* out) const {
   tail[3] = keep_size_[opp] / 10.0f;
 }
 
+// Every feature is code / denominator (cpp/core/codec.hpp): markets / 4, scores / 100,
+// followers / 6, supply / total tiles, keep sizes / 10; the rest are counts and flags.
+void State::observation_codec(float* denominator, float*) const {
+  const Config& c = *cfg_;
+  const int hw = c.width * c.height;
+  std::fill(denominator + 51 * hw, denominator + 52 * hw, 4.0f);
+  float* tail = denominator + kPlanes * hw + 48;
+  tail[0] = tail[1] = 100.0f;
+  tail[2] = tail[3] = 6.0f;
+  tail += 4 + 36 + kMaxCorners + 11;
+  tail[0] = static_cast<float>(c.total_tiles);
+  tail[2] = tail[3] = 10.0f;
+}
+
 // ---------------------------------------------------------------- names
 
 std::string State::action_to_string(int32_t action) const {

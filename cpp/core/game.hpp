@@ -28,6 +28,7 @@
 //     int observation_size() const;           // flat size; observation_shape() gives its shape
 //     std::vector<int> observation_shape() const;   (not on hot paths)
 //     void observation(int player, float* out) const;   // finite values (the adapters declare Box(-max, max))
+//     (optional) void observation_codec(float* denominator, float* offset) const;   // cpp/core/codec.hpp
 //     std::string action_to_string(int32_t action) const;
 //     int32_t string_to_action(const std::string& s) const;   // throws IllegalAction if unknown
 //     template <class V> void visit(V& v);    // every field except the config, for to_json/from_json

@@ -1776,6 +1776,44 @@ void State::observation(int player, float* out) const {
   }
 }
 
+// Every feature is code / denominator + offset (cpp/core/codec.hpp), following observation()'s
+// layout: extra turns / 4, pencils and hammers / 3, frame counts / 4, snapshot length / 10, the
+// snapshot domain and bonus kind -1 when unset (offset -1), area tiles / 5, bag / 6, deck sizes
+// / 33, hand domain counts and hand size / 4, domain scores / 50, chimneys / 6; solo: the
+// automa's and the virtual pile's tiles / 6, the automa's domain counts / 10.
+void State::observation_codec(float* denominator, float* offset) const {
+  float* d = denominator;
+  d += 3 + 13 + 7 + 4 + 4 + 48 + 7 + 7 + 2 + 1 + 1 + 4 + 4;
+  *d++ = 4.0f;  // extra turns
+  d += 1 + 3;
+  *d++ = 3.0f;  // pencils
+  *d++ = 3.0f;  // hammers
+  d += 4 + 1 + 48 + 16 + 40;
+  for (int f = 0; f < kMaxFrames; ++f, d += 45) {
+    std::fill(d, d + kEntUsed, 4.0f);
+    offset[(d - denominator) + 41] = -1.0f;
+    d[42] = 10.0f;
+    offset[(d - denominator) + 43] = -1.0f;
+  }
+  d += kObsTrack;
+  std::fill(d, d + kAreas * kTypes, 5.0f);
+  d += kAreas * kTypes;
+  std::fill(d, d + kTypes, 6.0f);
+  d += kTypes;
+  std::fill(d, d + 3, 33.0f);
+  d += 3 + kObsCards;
+  for (int k = 0; k < 4; ++k, d += kObsSeat) {
+    if (k < players_) {
+      std::fill(d, d + 4, 4.0f);        // hand domain counts, hand size
+      std::fill(d + 4, d + 7, 50.0f);   // domain scores
+      std::fill(d + 7, d + 10, 6.0f);   // chimneys
+    } else if (solo() && k <= 2) {
+      std::fill(d + 10, d + 10 + kTypes, 6.0f);
+      if (k == 1) std::fill(d, d + 3, 10.0f);
+    }
+  }
+}
+
 // ------------------------------------------------------------------ names
 
 std::string State::action_to_string(int32_t a) const {

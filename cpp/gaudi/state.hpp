@@ -101,6 +101,7 @@ class State {
   int observation_size() const;
   std::vector<int> observation_shape() const { return {observation_size()}; }
   void observation(int player, float* out) const;
+  void observation_codec(float* denominator, float* offset) const;  // cpp/core/codec.hpp
 
   std::string action_to_string(int32_t action) const;
   int32_t string_to_action(const std::string& text) const;

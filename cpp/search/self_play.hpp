@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/action_list.hpp"
+#include "core/codec.hpp"
 #include "core/errors.hpp"
 #include "core/rng.hpp"
 #include "search/mcts.hpp"
@@ -135,23 +136,24 @@ SelfPlayResults self_play(const typename S::Config& config, const std::vector<Bo
         }
         if (record) {
           detail::GameRecord& rec = records[g];
-          if (compact) {  // uint8 rows: a quarter of the memory; every feature must be an integer 0..255
+          if (compact) {  // uint8 codes (cpp/core/codec.hpp): a quarter of the memory, lossless
             thread_local std::vector<float> scratch;
-            scratch.resize(r.obs_size);
+            scratch.resize(3 * static_cast<size_t>(r.obs_size));
+            float* denominator = scratch.data() + r.obs_size;
+            float* offset = denominator + r.obs_size;
             s.observation(me, scratch.data());
+            observation_codec(s, denominator, offset);
             const size_t o = rec.observation_u8.size();
             rec.observation_u8.resize(o + r.obs_size);
-            for (int i = 0; i < r.obs_size; ++i) {
-              const float v = scratch[i];
-              if (!(v >= 0.0f && v <= 255.0f) || v != std::floor(v)) {
-                std::lock_guard<std::mutex> lock(compact_mu);
-                if (r.compact_error.empty())
-                  r.compact_error = "compact records need every observation feature to be an integer 0..255, but "
-                                    "feature " + std::to_string(i) + " is " + std::to_string(v) +
-                                    "; record float32 observations instead";
-                break;
-              }
-              rec.observation_u8[o + i] = static_cast<uint8_t>(v);
+            const int bad = encode_observation(scratch.data(), denominator, offset, rec.observation_u8.data() + o,
+                                               r.obs_size);
+            if (bad >= 0) {
+              std::lock_guard<std::mutex> lock(compact_mu);
+              if (r.compact_error.empty())
+                r.compact_error = "compact records need every observation feature to be code / denominator + "
+                                  "offset for a code 0..255 (observation_codec()), but feature " +
+                                  std::to_string(bad) + " is " + std::to_string(scratch[bad]) +
+                                  "; record float32 observations instead";
             }
           } else {
             const size_t o = rec.observation.size();

@@ -1187,6 +1187,19 @@ void State::observation(int player, float* out) const {
   }
 }
 
+// Every feature is code + offset (cpp/core/codec.hpp): board coordinates -9..9 (offset -9), and
+// victory points, which may fall below 0 when vp_floor_zero is off (then offset -64, -64..191).
+void State::observation_codec(float*, float* offset) const {
+  float* o = offset + 22 + kMilestones * 7;
+  o[1] = o[2] = -static_cast<float>(kFrameR);  // the chosen build's cell
+  for (int k = 5; k < 9; ++k) o[k] = -static_cast<float>(kFrameR);  // cells chosen for removal
+  o += 10 + 14 * kMaxCards;
+  for (int q = 0; q < players_; ++q, o += 565) {
+    if (!cfg_->vp_floor_zero) o[1] = -64.0f;
+    o[2] = o[3] = -static_cast<float>(kFrameR);  // the district's bounding box
+  }
+}
+
 // ---- names ----
 
 std::string State::cell_name(int cell) const {

@@ -111,7 +111,7 @@ class AzulState:
     @staticmethod
     def self_play(config: dict, bots: list, n_games: typing.SupportsIndex, seed: typing.SupportsIndex = 0, threads: typing.SupportsIndex = 1, rotate: bool = True, record: bool = False, compact: bool = False, progress: typing.Any = None) -> dict:
         """
-        Plays n_games between built-in bots entirely in C++ (GIL released; Ctrl-C raises KeyboardInterrupt). compact: record observations as uint8 (every feature an integer 0..255). Use tilecraft.self_play.
+        Plays n_games between built-in bots entirely in C++ (GIL released; Ctrl-C raises KeyboardInterrupt). compact: record observations as uint8 codes (training["observation_codec"] decodes them). Use tilecraft.self_play.
         """
     def __copy__(self) -> AzulState:
         ...
@@ -227,7 +227,11 @@ class AzulState:
         ...
     def observation(self, player: typing.SupportsIndex, out: typing.Any = None, dtype: typing.Any = None) -> typing.Any:
         """
-        Array of observation_shape(): what `player` sees, float32 by default. dtype=numpy.uint8 gives the same features as bytes when every one is an integer 0..255 (else ValueError). out= fills any writable numpy array of that dtype and size (any strides) and returns it.
+        Array of observation_shape(): what `player` sees, float32 by default. dtype=numpy.uint8 gives every feature as a byte code, losslessly: the float32 observation is code / denominator + offset (see observation_codec()); a feature outside its codec's 0..255 range raises ValueError. out= fills any writable numpy array of that dtype and size (any strides) and returns it.
+        """
+    def observation_codec(self) -> tuple[numpy.typing.NDArray[numpy.float32], numpy.typing.NDArray[numpy.float32]]:
+        """
+        (denominator, offset): float32 arrays of observation_shape() with which the uint8 observation decodes exactly: observation(p) == observation(p, dtype=numpy.uint8) / denominator + offset. They depend on the configuration only.
         """
     def observation_shape(self) -> tuple:
         ...
@@ -368,7 +372,7 @@ class CastleState:
     @staticmethod
     def self_play(config: dict, bots: list, n_games: typing.SupportsIndex, seed: typing.SupportsIndex = 0, threads: typing.SupportsIndex = 1, rotate: bool = True, record: bool = False, compact: bool = False, progress: typing.Any = None) -> dict:
         """
-        Plays n_games between built-in bots entirely in C++ (GIL released; Ctrl-C raises KeyboardInterrupt). compact: record observations as uint8 (every feature an integer 0..255). Use tilecraft.self_play.
+        Plays n_games between built-in bots entirely in C++ (GIL released; Ctrl-C raises KeyboardInterrupt). compact: record observations as uint8 codes (training["observation_codec"] decodes them). Use tilecraft.self_play.
         """
     def __copy__(self) -> CastleState:
         ...
@@ -502,7 +506,11 @@ class CastleState:
         ...
     def observation(self, player: typing.SupportsIndex, out: typing.Any = None, dtype: typing.Any = None) -> typing.Any:
         """
-        Array of observation_shape(): what `player` sees, float32 by default. dtype=numpy.uint8 gives the same features as bytes when every one is an integer 0..255 (else ValueError). out= fills any writable numpy array of that dtype and size (any strides) and returns it.
+        Array of observation_shape(): what `player` sees, float32 by default. dtype=numpy.uint8 gives every feature as a byte code, losslessly: the float32 observation is code / denominator + offset (see observation_codec()); a feature outside its codec's 0..255 range raises ValueError. out= fills any writable numpy array of that dtype and size (any strides) and returns it.
+        """
+    def observation_codec(self) -> tuple[numpy.typing.NDArray[numpy.float32], numpy.typing.NDArray[numpy.float32]]:
+        """
+        (denominator, offset): float32 arrays of observation_shape() with which the uint8 observation decodes exactly: observation(p) == observation(p, dtype=numpy.uint8) / denominator + offset. They depend on the configuration only.
         """
     def observation_shape(self) -> tuple:
         ...
@@ -661,7 +669,7 @@ class GaudiState:
     @staticmethod
     def self_play(config: dict, bots: list, n_games: typing.SupportsIndex, seed: typing.SupportsIndex = 0, threads: typing.SupportsIndex = 1, rotate: bool = True, record: bool = False, compact: bool = False, progress: typing.Any = None) -> dict:
         """
-        Plays n_games between built-in bots entirely in C++ (GIL released; Ctrl-C raises KeyboardInterrupt). compact: record observations as uint8 (every feature an integer 0..255). Use tilecraft.self_play.
+        Plays n_games between built-in bots entirely in C++ (GIL released; Ctrl-C raises KeyboardInterrupt). compact: record observations as uint8 codes (training["observation_codec"] decodes them). Use tilecraft.self_play.
         """
     def __copy__(self) -> GaudiState:
         ...
@@ -835,7 +843,11 @@ class GaudiState:
         ...
     def observation(self, player: typing.SupportsIndex, out: typing.Any = None, dtype: typing.Any = None) -> typing.Any:
         """
-        Array of observation_shape(): what `player` sees, float32 by default. dtype=numpy.uint8 gives the same features as bytes when every one is an integer 0..255 (else ValueError). out= fills any writable numpy array of that dtype and size (any strides) and returns it.
+        Array of observation_shape(): what `player` sees, float32 by default. dtype=numpy.uint8 gives every feature as a byte code, losslessly: the float32 observation is code / denominator + offset (see observation_codec()); a feature outside its codec's 0..255 range raises ValueError. out= fills any writable numpy array of that dtype and size (any strides) and returns it.
+        """
+    def observation_codec(self) -> tuple[numpy.typing.NDArray[numpy.float32], numpy.typing.NDArray[numpy.float32]]:
+        """
+        (denominator, offset): float32 arrays of observation_shape() with which the uint8 observation decodes exactly: observation(p) == observation(p, dtype=numpy.uint8) / denominator + offset. They depend on the configuration only.
         """
     def observation_shape(self) -> tuple:
         ...
@@ -1006,7 +1018,7 @@ class WarsawState:
     @staticmethod
     def self_play(config: dict, bots: list, n_games: typing.SupportsIndex, seed: typing.SupportsIndex = 0, threads: typing.SupportsIndex = 1, rotate: bool = True, record: bool = False, compact: bool = False, progress: typing.Any = None) -> dict:
         """
-        Plays n_games between built-in bots entirely in C++ (GIL released; Ctrl-C raises KeyboardInterrupt). compact: record observations as uint8 (every feature an integer 0..255). Use tilecraft.self_play.
+        Plays n_games between built-in bots entirely in C++ (GIL released; Ctrl-C raises KeyboardInterrupt). compact: record observations as uint8 codes (training["observation_codec"] decodes them). Use tilecraft.self_play.
         """
     def __copy__(self) -> WarsawState:
         ...
@@ -1124,7 +1136,11 @@ class WarsawState:
         ...
     def observation(self, player: typing.SupportsIndex, out: typing.Any = None, dtype: typing.Any = None) -> typing.Any:
         """
-        Array of observation_shape(): what `player` sees, float32 by default. dtype=numpy.uint8 gives the same features as bytes when every one is an integer 0..255 (else ValueError). out= fills any writable numpy array of that dtype and size (any strides) and returns it.
+        Array of observation_shape(): what `player` sees, float32 by default. dtype=numpy.uint8 gives every feature as a byte code, losslessly: the float32 observation is code / denominator + offset (see observation_codec()); a feature outside its codec's 0..255 range raises ValueError. out= fills any writable numpy array of that dtype and size (any strides) and returns it.
+        """
+    def observation_codec(self) -> tuple[numpy.typing.NDArray[numpy.float32], numpy.typing.NDArray[numpy.float32]]:
+        """
+        (denominator, offset): float32 arrays of observation_shape() with which the uint8 observation decodes exactly: observation(p) == observation(p, dtype=numpy.uint8) / denominator + offset. They depend on the configuration only.
         """
     def observation_shape(self) -> tuple:
         ...

@@ -45,8 +45,9 @@ def self_play(game: Union[str, Mapping[str, Any]], bots: Sequence[Any], n_games:
     ``record=True``, ``training`` holds one row per decision: ``observation`` (the mover's view),
     ``legal_mask``, ``policy`` (normalised root visit counts of a search bot, one-hot for random
     and greedy bots), ``player``, ``game`` and ``returns`` (the game's final returns).
-    ``obs_dtype=numpy.uint8`` stores the observations as bytes (a quarter of the memory); every
-    feature must then be an integer 0..255, else ValueError (see docs/learning.md).
+    ``obs_dtype=numpy.uint8`` stores the observations as byte codes (a quarter of the memory,
+    lossless): ``training["observation_codec"]`` is ``(denominator, offset)``, and
+    ``codes / denominator + offset`` is the float32 observation exactly (see docs/learning.md).
     ``progress=True`` shows a progress bar; Ctrl-C stops the C++ games within about 50 ms and
     raises KeyboardInterrupt (the unfinished batch is discarded).
 
