@@ -379,45 +379,87 @@ py::dict dump_fields(const T& obj) {
 
 // ---- the Python-facing state ----
 
-// The canonical content of a struct with visit(): every saved field's values in order, as 64-bit
-// words. Equal content, equal words; the basis of state equality and hash_key().
-struct CanonicalWords {
-  std::vector<uint64_t> words;
-  template <class T>
-  void field(const char*, T& x) {
-    add(x);
+// The saved content of a struct with visit(): every field's bytes, field by field in visiting order.
+// Every saved field is an integer, enum, bool or floating-point value or a (nested) array of them,
+// so equal values are equal bytes (no padding inside a field). The basis of state equality and
+// hash_key(). Fields are members (or members of members) of the object, so a field of `a` lies at
+// the same offset in `b`.
+template <class T>
+struct FieldCompare {
+  const unsigned char* a;
+  const unsigned char* b;
+  bool same = true;
+  const char* first_difference = nullptr;  // the name of the first field that differs
+  template <class F>
+  void field(const char* name, F& x) {
+    using E = std::remove_all_extents_t<F>;
+    static_assert(std::is_arithmetic_v<E> || std::is_enum_v<E>, "saved fields are numbers or arrays of numbers");
+    const auto* p = reinterpret_cast<const unsigned char*>(&x);
+    if (!same) return;
+    if (p < a || p + sizeof(F) > a + sizeof(T)) throw std::logic_error("visit() saved a field outside the object");
+    same = std::memcmp(p, b + (p - a), sizeof(F)) == 0;
+    if (!same) first_difference = name;
+  }
+};
+
+// Whether a and b hold the same saved content; else, if `difference` is given, the first field that differs.
+template <class T>
+bool same_fields(const T& a, const T& b, const char** difference = nullptr) {
+  FieldCompare<T> v{reinterpret_cast<const unsigned char*>(&a), reinterpret_cast<const unsigned char*>(&b)};
+  const_cast<T&>(a).visit(v);
+  if (difference) *difference = v.first_difference;
+  return v.same;
+}
+
+// A 64-bit hash of the saved content: 8 bytes at a time over four independent lanes (multiply,
+// rotate), then a splitmix64 finaliser over the lanes and the length. Field boundaries are fixed by
+// the type, so the byte stream alone identifies the content.
+struct FieldHasher {
+  static constexpr uint64_t k1 = 0x9E3779B185EBCA87ull, k2 = 0xC2B2AE3D27D4EB4Full;
+  uint64_t lane[4];
+  uint64_t words = 0;
+  explicit FieldHasher(uint64_t seed) : lane{seed + k1 + k2, seed + k2, seed, seed - k1} {}
+  void add(uint64_t w) {
+    uint64_t& acc = lane[words++ & 3];
+    acc += w * k2;
+    acc = (acc << 31) | (acc >> 33);
+    acc *= k1;
   }
   template <class T>
-  void add(const T& x) {
-    if constexpr (std::is_array_v<T>) {
-      for (const auto& e : x) add(e);
-    } else if constexpr (std::is_floating_point_v<T>) {
-      double d = x;
+  void field(const char*, T& x) {
+    using E = std::remove_all_extents_t<T>;
+    static_assert(std::is_arithmetic_v<E> || std::is_enum_v<E>, "saved fields are numbers or arrays of numbers");
+    const auto* p = reinterpret_cast<const unsigned char*>(&x);
+    constexpr size_t n = sizeof(T);
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
       uint64_t w;
-      std::memcpy(&w, &d, sizeof w);
-      words.push_back(w);
-    } else {
-      words.push_back(static_cast<uint64_t>(x));
+      std::memcpy(&w, p + i, 8);
+      add(w);
     }
+    if constexpr (n % 8 != 0) {
+      uint64_t w = 0;
+      std::memcpy(&w, p + i, n % 8);
+      add(w);
+    }
+  }
+  uint64_t finish() const {
+    uint64_t h = words;
+    for (uint64_t x : lane) {
+      uint64_t z = (h ^ x) + 0x9E3779B97F4A7C15ull;
+      z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+      z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+      h = z ^ (z >> 31);
+    }
+    return h;
   }
 };
 
 template <class T>
-std::vector<uint64_t> canonical_words(const T& obj) {
-  CanonicalWords v;
+uint64_t hash_fields(const T& obj, uint64_t seed = 0x9E3779B97F4A7C15ull) {
+  FieldHasher v(seed);
   const_cast<T&>(obj).visit(v);
-  return std::move(v.words);
-}
-
-// A 64-bit content hash of a word sequence (splitmix64 finaliser per word, chained).
-inline uint64_t hash_words(const std::vector<uint64_t>& words, uint64_t h = 0x9E3779B97F4A7C15ull) {
-  for (uint64_t w : words) {
-    uint64_t z = (h ^ w) + 0x9E3779B97F4A7C15ull;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    h = z ^ (z >> 31);
-  }
-  return h;
+  return v.finish();
 }
 
 template <class S>
@@ -426,12 +468,17 @@ struct PyState {
   static constexpr uint64_t kAlive = 0x7431c3a1f7a5b2d9ull;  // set by every constructor: see the caster below
   uint64_t alive = kAlive;
   std::shared_ptr<const Config> cfg;  // keeps the config alive for states that point into it
-  uint64_t cfg_hash = 0;              // hash_words(canonical_words(*cfg)), for hash_key()
+  uint64_t cfg_hash = 0;              // hash_fields(*cfg), for hash_key()
   S s;
   std::vector<int32_t> hist;
+  // The seed the game was made with, while the state is exactly that game after `hist` (saved as
+  // "seed", so that loading replays the history); unknown after resample_hidden() or for a saved
+  // position without a seed (a hand-built one).
+  bool has_origin = false;
+  uint64_t origin = 0;
 
   PyState(std::shared_ptr<const Config> c, uint64_t seed)
-      : cfg(std::move(c)), cfg_hash(hash_words(canonical_words(*cfg))), s(*cfg, seed) {}
+      : cfg(std::move(c)), cfg_hash(hash_fields(*cfg)), s(*cfg, seed), has_origin(true), origin(seed) {}
   PyState(const PyState&) = default;
   PyState& operator=(const PyState&) = default;
   ~PyState() { alive = 0; }
@@ -439,10 +486,10 @@ struct PyState {
   // Content equality: the same configuration and the same position (every saved field, RNG and
   // hidden parts included); the history is not compared.
   bool same_content(const PyState& o) const {
-    if (cfg != o.cfg && (cfg_hash != o.cfg_hash || canonical_words(*cfg) != canonical_words(*o.cfg))) return false;
-    return canonical_words(s) == canonical_words(o.s);
+    if (cfg != o.cfg && (cfg_hash != o.cfg_hash || !same_fields(*cfg, *o.cfg))) return false;
+    return same_fields(s, o.s);
   }
-  uint64_t hash_key() const { return hash_words(canonical_words(s), cfg_hash); }
+  uint64_t hash_key() const { return hash_fields(s, cfg_hash); }
 };
 
 }  // namespace tilecraft
@@ -509,6 +556,7 @@ py::class_<PyState<S>> bind_game(py::module_& m, const char* class_name) {
     d["config"] = dump_fields(*p.cfg);
     d["state"] = dump_fields(p.s);
     d["history"] = py::cast(p.hist);
+    d["seed"] = p.has_origin ? py::object(py::int_(p.origin)) : py::object(py::none());
     return d;
   };
   auto from_json_obj = [game](const py::handle& obj) {
@@ -529,12 +577,12 @@ py::class_<PyState<S>> bind_game(py::module_& m, const char* class_name) {
       throw InvalidState(e.what());
     }
     auto p = std::make_unique<P>(cfg, 0);
+    p->has_origin = false;  // set below when the saved seed and history reach the saved state
     load_fields<S, InvalidState>(p->s, d["state"], (game + " state").c_str());
     p->s.rebuild_derived();
     p->s.validate();
     require<InvalidState>(py::isinstance<py::list>(d["history"]), game, ": 'history' must be a list of action ids");
-    // Each entry must be an action id or a chance outcome of this configuration. (The initial seed
-    // is not saved, so the history cannot be replayed against the state.)
+    // Each entry must be an action id or a chance outcome of this configuration.
     const long long limit = std::max<long long>(p->s.num_distinct_actions(), S::kMaxChanceOutcomes);
     size_t index = 0;
     for (auto h : d["history"]) {
@@ -548,6 +596,42 @@ py::class_<PyState<S>> bind_game(py::module_& m, const char* class_name) {
                             " is not an action id or chance outcome of this configuration (0..", limit - 1, ")");
       p->hist.push_back(static_cast<int32_t>(v));
       ++index;
+    }
+    // With the seed the game was made with, a non-empty history must replay from it to the saved
+    // state. Without a seed (null or absent: a hand-built or resampled position) the history is kept
+    // as given; an empty history claims no past, so a position edited from a new game loads (and is
+    // saved again without a seed unless it is still that game's first position).
+    if (d.contains("seed") && !py::object(d["seed"]).is_none()) {
+      const py::object seed_obj = d["seed"];
+      require<InvalidState>(is_integer_arg(seed_obj), game, ": 'seed' must be an integer 0..2**64-1 or null, got ",
+                            shown_value(seed_obj));
+      unsigned long long seed = 0;
+      bool in_range = py::int_(seed_obj) >= py::int_(0);
+      if (in_range) {
+        try {
+          seed = seed_obj.cast<unsigned long long>();
+        } catch (const py::cast_error&) {
+          in_range = false;
+        }
+      }
+      require<InvalidState>(in_range, game, ": 'seed' must be an integer 0..2**64-1 or null, got ",
+                            std::string(py::str(seed_obj)));
+      S replay(*cfg, seed);
+      for (size_t i = 0; i < p->hist.size(); ++i) {
+        const int32_t a = p->hist[i];
+        require<InvalidState>(!replay.is_terminal() && replay.is_legal(a), game, ": 'history' entry ", i, " = ", a,
+                              " is not legal at that point of the game made with seed ", seed, " (",
+                              replay.is_terminal() ? std::string("the game is over") : replay.illegal_reason(a),
+                              "); a hand-built position must have 'seed': null");
+        replay.apply(a);
+      }
+      const char* field = nullptr;
+      const bool reached = same_fields(replay, p->s, &field);
+      require<InvalidState>(reached || p->hist.empty(), game, ": the 'history' (", p->hist.size(),
+                            " actions) replayed from 'seed' ", seed, " does not reach the saved state (field '",
+                            field ? field : "?", "' differs); a hand-built position must have 'seed': null");
+      p->has_origin = reached;
+      p->origin = seed;
     }
     return p;
   };
@@ -725,6 +809,7 @@ py::class_<PyState<S>> bind_game(py::module_& m, const char* class_name) {
            [](P& p, IntArg<kArgObserver> observer, SeedArg seed) {
              check_seat(p.s, observer.value, "resample_hidden");
              p.s.resample_hidden(static_cast<int>(observer.value), seed.value);
+             p.has_origin = false;  // the hidden parts no longer follow from the game's seed
            },
            py::arg("observer"), py::arg("seed"),
            "Reshuffles everything `observer` cannot see (hidden cards, future draws) from `seed`, "

@@ -181,6 +181,7 @@ void bind_vector(py::module_& m, Cls& cls, const std::string& class_name) {
              P p(v.env.config(), 0);
              p.s = v.env.env(i).state;
              p.hist = v.env.env(i).history;
+             p.origin = v.env.state_seed(v.env.env(i));  // the episode's game: make(seed=...) + history
              return p;
            },
            py::arg("env"), "A copy of game `env` as a state object (with its history).")

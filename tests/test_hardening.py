@@ -190,9 +190,8 @@ def test_deeply_nested_json_is_a_clean_error(game):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_saved_history_is_checked_against_the_state(game):
-    """Every history entry must be an action id or chance outcome of this configuration (the
-    initial seed is not saved, so the history cannot be replayed; see docs/testing.md)."""
+def test_saved_history_entries_are_action_ids(game):
+    """Every history entry must be an action id or chance outcome of this configuration."""
     s = played(game, moves=6)
     d = s.to_dict()
     limit = max(s.num_distinct_actions(), s.max_chance_outcomes())
@@ -203,6 +202,83 @@ def test_saved_history_is_checked_against_the_state(game):
     with pytest.raises(tilecraft.InvalidStateError, match="'history' must hold integers"):
         type(s).from_dict(dict(d, history=[True]))
     assert type(s).from_dict(d).to_json() == s.to_json()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_saved_history_is_replayed_against_the_state(game):
+    """A saved state carries the seed its game was made with; loading replays the history from it
+    and must reach exactly the saved state."""
+    s = played(game, moves=12, seed=7)
+    d = s.to_dict()
+    assert d["seed"] == 7 and len(d["history"]) == 12
+    t = type(s).from_dict(d)
+    assert t == s and t.history() == s.history() and t.to_dict()["seed"] == 7
+    # a history that is legal nowhere near this game: its first entry replaced by another legal id
+    # of a different game is caught where it becomes illegal, or where the states part
+    first = tilecraft.make(game, seed=7)
+    other = [int(a) for a in first.legal_actions() if int(a) != d["history"][0]]
+    if other:
+        d2 = json.loads(json.dumps(d))
+        d2["history"][0] = other[0]
+        with pytest.raises(tilecraft.InvalidStateError,
+                           match=r"(is not legal at that point of the game made with seed 7"
+                                 r"|replayed from 'seed' 7 does not reach the saved state)"):
+            type(s).from_dict(d2)
+    # the same history from another seed
+    d2 = dict(d, seed=8)
+    with pytest.raises(tilecraft.InvalidStateError, match="seed 8"):
+        type(s).from_dict(d2)
+    # one entry dropped: the replay stops one move short
+    d2 = dict(d, history=d["history"][:-1])
+    with pytest.raises(tilecraft.InvalidStateError,
+                       match=r"the 'history' \(11 actions\) replayed from 'seed' 7 does not reach the saved state"
+                             r" \(field '\w+' differs\); a hand-built position must have 'seed': null"):
+        type(s).from_dict(d2)
+    for bad in (-1, 2**64, "7", 7.0, True):
+        with pytest.raises(tilecraft.InvalidStateError, match="'seed' must be an integer 0..2\\*\\*64-1 or null"):
+            type(s).from_dict(dict(d, seed=bad))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_hand_built_and_resampled_positions_have_no_seed(game):
+    s = played(game, moves=12, seed=7)
+    d = s.to_dict()
+    key = "rng"  # every game saves its generator; another generator state is another position
+    d["state"][key] = [w ^ 1 for w in d["state"][key]]
+    with pytest.raises(tilecraft.InvalidStateError, match=f"field '{key}' differs"):
+        type(s).from_dict(d)
+    d["seed"] = None  # hand-built: the history is kept as given
+    t = type(s).from_dict(d)
+    assert t.history() == s.history() and t.to_dict()["seed"] is None
+    assert type(t).from_json(t.to_json()) == t
+    del d["seed"]  # files written before the seed was saved load the same way
+    assert type(s).from_dict(d) == t
+    # a position edited from a new game (empty history, nothing to replay) loads, without its seed
+    fresh = tilecraft.make(game, seed=5).to_dict()
+    assert fresh["seed"] == 5 and type(s).from_dict(fresh).to_dict()["seed"] == 5
+    fresh["state"][key] = [w ^ 1 for w in fresh["state"][key]]
+    assert type(s).from_dict(fresh).to_dict()["seed"] is None
+    # resample_hidden: the hidden parts no longer follow from the seed
+    c = s.clone()
+    assert c.to_dict()["seed"] == 7
+    c.resample_hidden(0, 99)
+    saved = c.to_dict()
+    assert saved["seed"] is None and type(c).from_dict(saved) == c
+    c.apply(int(c.legal_actions()[0]))
+    assert type(c).from_json(c.to_json()) == c
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_vector_game_states_replay_from_their_seed(game):
+    v = tilecraft.VectorGame(game, 3, seed=4)
+    v.reset()
+    for _ in range(15):
+        v.step(v.sample_legal())
+    for i in range(3):
+        s = v.state(i)
+        d = s.to_dict()
+        assert d["seed"] is not None
+        assert type(s).from_dict(d) == s
 
 
 # ---- 3. the CLI never prints a traceback for a user's mistake ----
@@ -402,6 +478,36 @@ def test_states_compare_and_hash_by_content(game):
         t.apply(int(t.legal_actions()[0]))
     assert all(v.hash_key() == k for k, v in seen.items())
 
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_hash_key_separates_exactly_the_distinct_positions(game):
+    """Over every position of 12 random games, two states have the same hash_key() and compare
+    equal exactly when their saved content (to_dict()["state"] and the configuration) is the same;
+    a state rebuilt from its saved content, with a different history, has the same key."""
+    rng = np.random.default_rng(11)
+    by_content, keys = {}, set()
+    for g in range(12):
+        s = tilecraft.make(game, seed=g % 6)  # seeds repeat: identical positions recur
+        while True:
+            d = s.to_dict()
+            content = json.dumps([d["config"], d["state"]], sort_keys=True)
+            key = s.hash_key()
+            if content in by_content:
+                first = by_content[content]
+                assert first.hash_key() == key and first == s
+            else:
+                assert key not in keys, "two different positions share a hash_key"
+                by_content[content] = s.clone()
+                keys.add(key)
+            d["history"] = []
+            rebuilt = type(s).from_dict(d)
+            assert rebuilt.hash_key() == key and rebuilt == s
+            if s.is_terminal():
+                break
+            legal = s.legal_actions()
+            s.apply(int(legal[rng.integers(len(legal))]))
+    assert len(keys) == len(by_content) > 100
 
 # ---- 7. compact observations ----
 

@@ -128,6 +128,7 @@ def edit(g: Game, **fields: Any) -> None:
     d = g.s.to_dict()
     for k, v in fields.items():
         d["state"][k] = v
+    d["seed"] = None  # a hand-built position: its history no longer follows from the seed
     g.s = type(g.s).from_dict(d)
 
 
@@ -135,6 +136,7 @@ def give(g: Game, seat: int, kind: int, n: int = 1) -> None:
     """Seat holds n usable wall tiles of kind (1..9)."""
     d = g.s.to_dict()
     d["state"]["held"][seat][kind - 1] += n
+    d["seed"] = None  # a hand-built position: its history no longer follows from the seed
     g.s = type(g.s).from_dict(d)
 
 
@@ -142,4 +144,5 @@ def set_score(g: Game, seat: int, points: int, category: int = ROAD) -> None:
     d = g.s.to_dict()
     d["state"]["score"][seat] += points
     d["state"]["by_category"][seat][category] += points
+    d["seed"] = None  # a hand-built position: its history no longer follows from the seed
     g.s = type(g.s).from_dict(d)

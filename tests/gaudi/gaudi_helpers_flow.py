@@ -92,6 +92,7 @@ def edit(state, fn: Callable[[Dict[str, Any]], None]):
     """A copy of `state` after fn(d["state"]) on its saved form; the copy passed validate()."""
     d = json.loads(state.to_json())
     fn(d["state"])
+    d["seed"] = None  # a hand-built position: its history no longer follows from the seed
     return type(state).from_dict(d)  # from_dict runs State::validate() (InvalidStateError otherwise)
 
 

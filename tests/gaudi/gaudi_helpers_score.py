@@ -234,6 +234,7 @@ def position(state, *, current: Optional[int] = None, boards: Optional[Dict[int,
     if chimneys:
         for p, v in chimneys.items():
             s["chimney"][p] = list(v)
+    d["seed"] = None  # a hand-built position: its history no longer follows from the seed
     return type(state).from_dict(d)
 
 

@@ -146,6 +146,7 @@ def _other_future(s, k):
     d = s.to_dict()
     rng = random.Random(k)
     d["state"]["rng"] = [rng.getrandbits(64) for _ in d["state"]["rng"]]
+    d["seed"] = None  # another future: the history no longer follows from the seed
     return type(s).from_dict(d)
 
 

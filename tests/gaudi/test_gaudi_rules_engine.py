@@ -72,6 +72,7 @@ class Pos:
         return self
 
     def load(self):
+        self.d["seed"] = None  # a hand-built position: its history no longer follows from the seed
         return tilecraft.from_json(__import__("json").dumps(self.d))
 
 

@@ -1,0 +1,42 @@
+"""Cost of a state's value operations from Python, next to a trivial call measured in the same run.
+
+Usage: python bench/state_ops.py [--repeat 5] [--calls 100000]
+
+For every game (default options, a position 10 moves in) it times, best of --repeat, the
+nanoseconds per call of: is_terminal() (the baseline: the cost of any call into the extension),
+hash_key(), a == b on two equal states (the whole content compared), clone(), and one
+apply() (on a fresh clone each time, so the position does not drift; the clone is subtracted).
+The last column gives hash_key() beyond the baseline: the work of hashing itself."""
+import argparse
+import timeit
+
+import tilecraft
+
+
+def best(fn, calls, repeat):
+    return min(timeit.repeat(fn, number=calls, repeat=repeat)) / calls * 1e9
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--calls", type=int, default=100000)
+    args = ap.parse_args()
+    print("| game | is_terminal() ns | hash_key() ns | a == b ns | clone() ns | apply() ns | hash_key() beyond the baseline |")
+    print("|---|---|---|---|---|---|---|")
+    for game in tilecraft.list_games():
+        s = tilecraft.make(game, seed=1)
+        for _ in range(10):
+            s.apply(int(s.legal_actions()[0]))
+        twin = s.clone()
+        action = int(s.legal_actions()[0])
+        base = best(s.is_terminal, args.calls, args.repeat)
+        key = best(s.hash_key, args.calls, args.repeat)
+        eq = best(lambda: s == twin, args.calls, args.repeat)
+        clone = best(s.clone, args.calls, args.repeat)
+        apply = best(lambda: s.clone().apply(action), args.calls // 4, args.repeat) - clone
+        print(f"| {game} | {base:.0f} | {key:.0f} | {eq:.0f} | {clone:.0f} | {apply:.0f} | {key - base:.0f} |")
+
+
+if __name__ == "__main__":
+    main()
