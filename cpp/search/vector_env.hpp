@@ -385,13 +385,17 @@ class VectorEnv {
   // reset, whose action the next step ignores).
   void sample_legal() {
     require<std::logic_error>(started_, "VectorGame: call reset() before sample_legal()");
-    // One thread: a few ns per game, less than handing the work to the pool would cost.
-    for (int64_t i = 0; i < spec_.num_envs; ++i) {
-      Env& e = envs_[i];
-      b_.sample[i] = e.needs_reset || e.legal.size == 0
-                         ? -1
-                         : e.legal.items[e.sampler.below(static_cast<uint32_t>(e.legal.size))];
-    }
+    // A few ns per game: small batches stay on the calling thread, where the pool would cost more.
+    auto draw = [this](int64_t begin, int64_t end) {
+      for (int64_t i = begin; i < end; ++i) {
+        Env& e = envs_[i];
+        b_.sample[i] = e.needs_reset || e.legal.size == 0
+                           ? -1
+                           : e.legal.items[e.sampler.below(static_cast<uint32_t>(e.legal.size))];
+      }
+    };
+    if (spec_.num_envs >= 512 && pool_.threads() > 1) pool_.run(spec_.num_envs, draw);
+    else draw(0, spec_.num_envs);
   }
 
   // The legal actions of every game as one flat array plus offsets (CSR): game i's are
