@@ -237,7 +237,7 @@ void bind_search(py::module_& m, Cls& cls, const std::string& class_name) {
             t["observation"] = to_array(r.observation_u8, {rows, r.obs_size});
             // the decoding: float32 observation = code / denominator + offset (cpp/core/codec.hpp)
             const S probe(*cfg, 0);
-            py::array_t<float> denominator({static_cast<py::ssize_t>(r.obs_size)}), offset({static_cast<py::ssize_t>(r.obs_size)});
+            py::array_t<float> denominator(static_cast<py::ssize_t>(r.obs_size)), offset(static_cast<py::ssize_t>(r.obs_size));
             observation_codec(probe, denominator.mutable_data(), offset.mutable_data());
             t["observation_codec"] = py::make_tuple(denominator, offset);
           } else {
