@@ -104,7 +104,7 @@ class WorkerPool {
     job_ = &fn;
     n_ = n;
     chunk_ = std::max<int64_t>(1, std::min<int64_t>(32, n / (threads_ * 8)));
-    next_.store(0, std::memory_order_relaxed);
+    range_.store(static_cast<uint64_t>(n), std::memory_order_relaxed);  // front 0, back n
     error_ = nullptr;
     finished_.store(0, std::memory_order_relaxed);
     joined_.store(0, std::memory_order_release);  // opens the call (publishes the fields above)
@@ -113,7 +113,7 @@ class WorkerPool {
       generation_.fetch_add(1, std::memory_order_release);
     }
     cv_.notify_all();
-    work();
+    work(true);
     store_fence();
     const int joined = joined_.fetch_or(kClosed, std::memory_order_acq_rel);
     for (int spin = 0; finished_.load(std::memory_order_acquire) != joined; ++spin) {
@@ -131,12 +131,30 @@ class WorkerPool {
  private:
   static constexpr int kClosed = 1 << 30;
 
-  void work() {
+  // Unclaimed items are [front, back), packed in one word. The caller claims chunks from the front
+  // and the workers from the back, so from one call to the next each thread mostly gets the same
+  // games again and finds their states in its own cache (claiming in one order, two threads would
+  // trade games and their cache lines at random).
+  void work(bool from_front) {
     for (;;) {
-      const int64_t begin = next_.fetch_add(chunk_, std::memory_order_relaxed);
-      if (begin >= n_) return;
+      uint64_t r = range_.load(std::memory_order_relaxed);
+      int64_t begin, end;
+      for (;;) {
+        const int64_t front = static_cast<int64_t>(r >> 32), back = static_cast<int64_t>(r & 0xFFFFFFFFu);
+        if (front >= back) return;
+        if (from_front) {
+          begin = front;
+          end = std::min(back, front + chunk_);
+        } else {
+          begin = std::max(front, back - chunk_);
+          end = back;
+        }
+        const uint64_t next = from_front ? (static_cast<uint64_t>(end) << 32) | static_cast<uint64_t>(back)
+                                         : (static_cast<uint64_t>(front) << 32) | static_cast<uint64_t>(begin);
+        if (range_.compare_exchange_weak(r, next, std::memory_order_relaxed)) break;
+      }
       try {
-        (*job_)(begin, std::min(n_, begin + chunk_));
+        (*job_)(begin, end);
       } catch (...) {
         std::lock_guard<std::mutex> lock(error_mu_);
         if (!error_) error_ = std::current_exception();
@@ -156,7 +174,7 @@ class WorkerPool {
       if (stop_.load()) return;
       // Join the open call, if any (it may already be a later one than `seen`: then help with it).
       if (joined_.fetch_add(1, std::memory_order_acq_rel) & kClosed) continue;
-      work();
+      work(false);
       store_fence();  // this thread's streaming stores are done before it reports
       finished_.fetch_add(1, std::memory_order_acq_rel);
       std::lock_guard<std::mutex> lock(mu_);
@@ -174,7 +192,7 @@ class WorkerPool {
   std::atomic<bool> stop_{false};
   const std::function<void(int64_t, int64_t)>* job_ = nullptr;
   int64_t n_ = 0, chunk_ = 1;
-  std::atomic<int64_t> next_{0};
+  std::atomic<uint64_t> range_{0};  // (front << 32) | back; num_envs <= 2^22
   std::exception_ptr error_;
 };
 

@@ -74,6 +74,7 @@ void run(const ConfigText& text, const Options& o, uint64_t seed, Stats& st) {
     search_checks<S>(*cfg, o.search, mix_seed(seed, 1), true, st);
   }
   batch_checks<S>(*cfg, o.batch, mix_seed(seed, 3), 2, st);
+  vector_checks<S>(*cfg, o.batch, mix_seed(seed, 4), 2, st);
 }
 
 }  // namespace

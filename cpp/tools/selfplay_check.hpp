@@ -9,7 +9,8 @@
 //    re-determinizes a clone for every seat (validate() after, the mover's own legal actions
 //    unchanged by its own resample);
 //  - runs the search: MCTS and ISMCTS (1 and 2 root-parallel threads, tree reuse across moves),
-//    batch random playouts and batch self-play (random, greedy and MCTS bots, recorded) on 2 threads.
+//    batch random playouts and batch self-play (random, greedy and MCTS bots, recorded) on 2 threads,
+//    and the batched environment (VectorEnv) on 2 threads against 1, buffer for buffer.
 // Any broken check throws CheckFailed; sanitizer reports come from the build (CMakeLists.txt).
 #pragma once
 #include <algorithm>
@@ -17,6 +18,7 @@
 #include <cstdint>
 #include <cstring>
 #include <map>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -28,6 +30,7 @@
 #include "search/mcts.hpp"
 #include "search/playout.hpp"
 #include "search/self_play.hpp"
+#include "search/vector_env.hpp"
 
 namespace tilecraft::check {
 
@@ -362,6 +365,38 @@ void batch_checks(const typename S::Config& cfg, int n, uint64_t seed, int threa
     for (int p = 0; p < s.num_players(); ++p) TC_CHECK(sc[p] == r.scores[g * r.players + p], "replayed scores differ");
   }
   st.selfplay_games += games;
+}
+
+// VectorEnv on `threads` threads against one thread, stepped together with sample_legal(): every
+// sampled action passes check(), and every buffer is identical after every call (the pool hands
+// games to threads in any split; the results must not depend on it).
+template <class S>
+void vector_checks(const typename S::Config& cfg, int n, uint64_t seed, int threads, Stats& st) {
+  auto shared = std::make_shared<const typename S::Config>(cfg);
+  VectorSpec spec;
+  spec.num_envs = std::max(8, n * 2);
+  spec.seed = seed;
+  spec.threads = threads;
+  VectorEnv<S> many(shared, spec);
+  spec.threads = 1;
+  VectorEnv<S> one(shared, spec);
+  many.reset(false, seed);
+  one.reset(false, seed);
+  for (int step = 0; step < 100; ++step) {
+    many.sample_legal();
+    one.sample_legal();
+    const auto& a = many.buffers();
+    const auto& b = one.buffers();
+    TC_CHECK(a.sample == b.sample, "VectorEnv: sample_legal() depends on the thread count");
+    std::vector<int64_t> actions(a.sample.begin(), a.sample.end());
+    TC_CHECK(many.check(actions.data()).empty(), "VectorEnv: a sampled action fails check()");
+    many.step(actions.data());
+    one.step(actions.data());
+    TC_CHECK(a.observation == b.observation && a.legal_mask == b.legal_mask && a.rewards == b.rewards &&
+                 a.terminated == b.terminated && a.current_player == b.current_player && a.episode == b.episode,
+             "VectorEnv: a step's buffers depend on the thread count");
+    st.actions += spec.num_envs;
+  }
 }
 
 }  // namespace tilecraft::check
