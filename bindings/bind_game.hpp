@@ -603,19 +603,12 @@ py::class_<PyState<S>> bind_game(py::module_& m, const char* class_name) {
     // saved again without a seed unless it is still that game's first position).
     if (d.contains("seed") && !py::object(d["seed"]).is_none()) {
       const py::object seed_obj = d["seed"];
-      require<InvalidState>(is_integer_arg(seed_obj), game, ": 'seed' must be an integer 0..2**64-1 or null, got ",
-                            shown_value(seed_obj));
-      unsigned long long seed = 0;
-      bool in_range = py::int_(seed_obj) >= py::int_(0);
-      if (in_range) {
-        try {
-          seed = seed_obj.cast<unsigned long long>();
-        } catch (const py::cast_error&) {
-          in_range = false;
-        }
+      uint64_t seed = 0;
+      try {
+        seed = seed_arg(seed_obj);  // the one rule for seeds
+      } catch (const py::value_error&) {
+        fail<InvalidState>(game, ": 'seed' must be an integer 0..2**64-1 or null, got ", shown_value(seed_obj));
       }
-      require<InvalidState>(in_range, game, ": 'seed' must be an integer 0..2**64-1 or null, got ",
-                            std::string(py::str(seed_obj)));
       S replay(*cfg, seed);
       for (size_t i = 0; i < p->hist.size(); ++i) {
         const int32_t a = p->hist[i];

@@ -236,10 +236,8 @@ void bind_search(py::module_& m, Cls& cls, const std::string& class_name) {
           if (compact) {
             t["observation"] = to_array(r.observation_u8, {rows, r.obs_size});
             // the decoding: float32 observation = code / denominator + offset (cpp/core/codec.hpp)
-            const S probe(*cfg, 0);
-            py::array_t<float> denominator(static_cast<py::ssize_t>(r.obs_size)), offset(static_cast<py::ssize_t>(r.obs_size));
-            observation_codec(probe, denominator.mutable_data(), offset.mutable_data());
-            t["observation_codec"] = py::make_tuple(denominator, offset);
+            t["observation_codec"] = py::make_tuple(to_array(r.codec_denominator, {r.obs_size}),
+                                                    to_array(r.codec_offset, {r.obs_size}));
           } else {
             t["observation"] = to_array(r.observation, {rows, r.obs_size});
           }

@@ -42,6 +42,7 @@ struct SelfPlayResults {
   std::vector<float> observation;   // rows * obs_size (float32 records)
   std::vector<uint8_t> observation_u8;  // rows * obs_size (compact records)
   std::string compact_error;        // why a compact record was impossible (a feature not in 0..255)
+  std::vector<float> codec_denominator, codec_offset;  // obs_size each (compact records): code / d + o
   std::vector<uint8_t> legal_mask;  // rows * num_actions
   std::vector<float> policy;        // rows * num_actions
   std::vector<int32_t> player;      // rows
@@ -87,6 +88,11 @@ SelfPlayResults self_play(const typename S::Config& config, const std::vector<Bo
   r.actions.assign(n_games, {});
   std::vector<detail::GameRecord> records(record ? n_games : 0);
   std::mutex compact_mu;  // guards r.compact_error (written at most once per bad game)
+  if (record && compact) {  // the codec depends on the configuration only: once for every record
+    r.codec_denominator.resize(r.obs_size);
+    r.codec_offset.resize(r.obs_size);
+    observation_codec(probe, r.codec_denominator.data(), r.codec_offset.data());
+  }
 
   parallel_for(n_games, threads, [&](int64_t g) {
     const uint64_t game_seed = mix_seed(seed, static_cast<uint64_t>(g));
@@ -138,15 +144,12 @@ SelfPlayResults self_play(const typename S::Config& config, const std::vector<Bo
           detail::GameRecord& rec = records[g];
           if (compact) {  // uint8 codes (cpp/core/codec.hpp): a quarter of the memory, lossless
             thread_local std::vector<float> scratch;
-            scratch.resize(3 * static_cast<size_t>(r.obs_size));
-            float* denominator = scratch.data() + r.obs_size;
-            float* offset = denominator + r.obs_size;
+            scratch.resize(r.obs_size);
             s.observation(me, scratch.data());
-            observation_codec(s, denominator, offset);
             const size_t o = rec.observation_u8.size();
             rec.observation_u8.resize(o + r.obs_size);
-            const int bad = encode_observation(scratch.data(), denominator, offset, rec.observation_u8.data() + o,
-                                               r.obs_size);
+            const int bad = encode_observation(scratch.data(), r.codec_denominator.data(), r.codec_offset.data(),
+                                               rec.observation_u8.data() + o, r.obs_size);
             if (bad >= 0) {
               std::lock_guard<std::mutex> lock(compact_mu);
               if (r.compact_error.empty())

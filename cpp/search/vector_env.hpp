@@ -102,7 +102,6 @@ class WorkerPool {
       return;
     }
     job_ = &fn;
-    n_ = n;
     chunk_ = std::max<int64_t>(1, std::min<int64_t>(32, n / (threads_ * 8)));
     range_.store(static_cast<uint64_t>(n), std::memory_order_relaxed);  // front 0, back n
     error_ = nullptr;
@@ -191,7 +190,7 @@ class WorkerPool {
   std::atomic<int> finished_{0};
   std::atomic<bool> stop_{false};
   const std::function<void(int64_t, int64_t)>* job_ = nullptr;
-  int64_t n_ = 0, chunk_ = 1;
+  int64_t chunk_ = 1;
   std::atomic<uint64_t> range_{0};  // (front << 32) | back; num_envs <= 2^22
   std::exception_ptr error_;
 };

@@ -1098,7 +1098,9 @@ void State::resample_hidden(int observer, uint64_t seed) {
 //              (held by the observer earlier this era), sold, removed, in districts
 //   per seat x4 (565): coins, VP, box corner x, y, chosen, 16 positions (4x4 from the box corner) x
 //              (occupied, height, 4 quadrants x 8 type one-hot, price of the top card)
-int State::observation_size() const { return 57 + 10 + 14 * kMaxCards + kMaxPlayers * 565; }
+constexpr int kObsSeat = 5 + 16 * 35;  // one seat's block above (565)
+
+int State::observation_size() const { return 57 + 10 + 14 * kMaxCards + kMaxPlayers * kObsSeat; }
 
 void State::observation(int player, float* out) const {
   const int size = observation_size();
@@ -1162,7 +1164,7 @@ void State::observation(int player, float* out) const {
   }
   o += 14 * kMaxCards;
   for (int q = 0; q < n; ++q) {
-    float* s = o + rel(q) * 565;
+    float* s = o + rel(q) * kObsSeat;
     s[0] = coins_[q];
     s[1] = vp_[q];
     int x0, y0, x1, y1;
@@ -1194,7 +1196,7 @@ void State::observation_codec(float*, float* offset) const {
   o[1] = o[2] = -static_cast<float>(kFrameR);  // the chosen build's cell
   for (int k = 5; k < 9; ++k) o[k] = -static_cast<float>(kFrameR);  // cells chosen for removal
   o += 10 + 14 * kMaxCards;
-  for (int q = 0; q < players_; ++q, o += 565) {
+  for (int q = 0; q < players_; ++q, o += kObsSeat) {
     if (!cfg_->vp_floor_zero) o[1] = -64.0f;
     o[2] = o[3] = -static_cast<float>(kFrameR);  // the district's bounding box
   }
