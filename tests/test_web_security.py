@@ -351,7 +351,8 @@ def test_bind_failures_are_one_error_line(busy_port: int, capsys: Any) -> None:
         (["--port", str(busy_port)], f"cannot listen on 127.0.0.1:{busy_port}: [Errno 98] Address already in use"),
         (["--port", "70000"], "cannot listen on 127.0.0.1:70000: bind(): port must be 0-65535."),
         (["--port", "-1"], "cannot listen on 127.0.0.1:-1: bind(): port must be 0-65535."),
-        (["--host", "tilecraft.invalid", "--port", str(busy_port)], f"cannot listen on tilecraft.invalid:{busy_port}: "),
+        (["--host", "tilecraft.invalid", "--port", str(busy_port)],
+         f"cannot listen on tilecraft.invalid:{busy_port}: "),  # no such host (.invalid never resolves)
     ]
     for args, message in cases:
         assert main(["serve", *args]) == 1, args

@@ -19,7 +19,7 @@ import time
 import traceback
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple
 from urllib.parse import urlparse
 
 from .._core import CHANCE
@@ -282,14 +282,15 @@ class Lobby:
 
     def catalogue(self) -> Dict[str, Any]:
         games = []
-        for name in list_games():
+        names = list_games()
+        for name in names:
             spec = game_spec(name)
             games.append({"name": name, "title": spec.title, "players": list(spec.players),
                           "bots": list(self.bots(name)),
                           "options": [o.name for o in spec.options if network_option(o)]})
         # "bots": the specs every game accepts (the page's one list); each game lists its own
-        first = self.bots(games[0]["name"]) if games else ()
-        return {"games": games, "bots": [b for b in first if all(b in g["bots"] for g in games)]}
+        first = self.bots(names[0]) if names else ()
+        return {"games": games, "bots": [b for b in first if all(b in self.bots(n) for n in names)]}
 
     def _check_bot(self, game: str, spec: Any) -> str:
         allowed = self.bots(game)
@@ -413,7 +414,7 @@ class Handler(BaseHTTPRequestHandler):
     text/plain request gets through). Every answer, errors included, is JSON (or the page)."""
 
     lobby: Lobby
-    hosts: frozenset  # the Host header values accepted (lower case), set by make_server
+    hosts: Set[str]  # the Host header values accepted (lower case), set by make_server
     server_version = "tilecraft"
     timeout = IO_TIMEOUT  # a client that stops sending is dropped, not waited for
     quiet = True
@@ -613,11 +614,11 @@ def make_server(host: str = "127.0.0.1", port: int = 8765, *, bots: Optional[Seq
     ``clock``: the time source for evicting finished games (seconds). Raises OSError (or
     OverflowError for a port outside 0..65535) when it cannot listen there."""
     lobby = Lobby(bots, clock)
-    handler = type("BoundHandler", (Handler,), {"lobby": lobby, "hosts": frozenset()})
+    hosts: set = set()  # filled once the port is known (port 0: the one picked)
+    handler = type("BoundHandler", (Handler,), {"lobby": lobby, "hosts": hosts})
     server = PlayServer((host, port), handler, lobby)
     bound = server.server_address[1]
-    names = {"127.0.0.1", "localhost", "::1", host.lower().strip("[]")}
-    handler.hosts = frozenset(_host_port(n, bound) for n in names)
+    hosts.update(_host_port(n, bound) for n in ("127.0.0.1", "localhost", "::1", host.lower().strip("[]")))
     return server
 
 
