@@ -35,17 +35,17 @@ MAX_DEPTH = 16  # nesting of a request body's JSON (the requests use 3 at most)
 MAX_GAMES = 64  # games held, finished ones included
 KEEP_FINISHED = 600.0  # seconds a finished game stays (to be looked at, its replay saved)
 IO_TIMEOUT = 30.0  # seconds a client may take to send its request
-# The bots a request may name, exactly these strings: each one's work per move is bounded (a few
-# seconds at most on a slow machine). Every game offers the common ladder; BOT_EXTRA adds stronger
-# searches where the game's moves are cheap.
-BOT_CHOICES = ("random", "greedy", "mcts:iterations=200", "mcts:iterations=1000", "mcts:iterations=4000",
-               "ismcts:iterations=500", "ismcts:iterations=2000")
-BOT_EXTRA: Dict[str, Tuple[str, ...]] = {"azul": ("mcts:iterations=10000",), "gaudi": ("mcts:iterations=10000",)}
+# The bots a request may name, exactly these strings: each one's work per move is bounded (a fixed
+# number of iterations: about 2 s a move at most on a slow machine). MCTS_ITERATIONS gives the
+# MCTS levels per game: a stronger one where the game's moves are cheap (Azul, Gaudí).
+MCTS_ITERATIONS: Dict[str, Tuple[int, ...]] = {"azul": (200, 1000, 4000, 10000), "gaudi": (200, 1000, 4000, 10000)}
+ISMCTS_ITERATIONS = (500, 2000)
 
 
 def default_bots(game: str) -> Tuple[str, ...]:
-    """The bots the server offers for ``game`` (the common ladder and the game's extra levels)."""
-    return BOT_CHOICES + BOT_EXTRA.get(game, ())
+    """The bots the server offers for ``game``: random, greedy, then MCTS and ISMCTS levels."""
+    return (("random", "greedy") + tuple(f"mcts:iterations={n}" for n in MCTS_ITERATIONS.get(game, (200, 1000, 4000)))
+            + tuple(f"ismcts:iterations={n}" for n in ISMCTS_ITERATIONS))
 
 
 def network_option(o: Any) -> bool:
