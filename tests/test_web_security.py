@@ -311,7 +311,6 @@ def test_finished_games_are_evicted_after_ten_minutes(clocked: Tuple[Server, Clo
     assert raw(server, "GET", f"/api/game/{live['id']}")[0] == 200
 
 
-@pytest.mark.slow  # 64 games: about 2 s, more on a busy machine
 def test_oldest_finished_game_makes_room_when_64_are_held(clocked: Tuple[Server, Clock]) -> None:
     from tilecraft.web.server import MAX_GAMES
 
