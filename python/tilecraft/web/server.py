@@ -5,7 +5,12 @@ own id. Bots think in a background thread on a copy of the state; the page polls
 shows who is thinking and for how long. A move request names the action and the game's version
 (how many actions were applied when the page drew it); an action that is not legal now, a stale
 version or a seat that is not the person's is rejected with HTTP 4xx and a message, and the game
-is left as it was. Listens on 127.0.0.1 unless told otherwise."""
+is left as it was. Listens on 127.0.0.1 unless told otherwise.
+
+Safe to leave running (docs/pictures.md, "What the server accepts and refuses"): only this
+server's Host and Origin, JSON for every POST, only the listed bot strings, no file or data
+option from the network, a JSON 4xx for every malformed request, finished games evicted, and
+stop() / Ctrl-C ends the bots' searches under way (tilecraft/_stop.py)."""
 from __future__ import annotations
 
 import json
