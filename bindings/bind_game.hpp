@@ -216,11 +216,21 @@ inline void poll_python(StopFlag* flag, void* arg) {
   }
 }
 
+// The calling thread's stop hook, if it set one (python/tilecraft/_stop.py, used by threads that
+// Ctrl-C cannot reach, such as the play server's bots): a callable(done) that raises to stop. It is
+// the tick of every long call that was given none. Costs one dict lookup while _stop is not loaded.
+inline py::object thread_stop_hook() {
+  PyObject* module = PyDict_GetItemString(PyImport_GetModuleDict(), "tilecraft._stop");  // borrowed
+  if (module == nullptr) return py::none();
+  return py::reinterpret_borrow<py::object>(module).attr("thread_hook")();
+}
+
 template <class F>
-auto run_interruptible(F&& fn, const py::object& tick = py::none()) -> decltype(fn()) {
+auto run_interruptible(F&& fn, const py::object& given_tick = py::none()) -> decltype(fn()) {
   using R = decltype(fn());
   StopFlag flag;
   PollContext ctx;
+  const py::object tick = given_tick.is_none() ? thread_stop_hook() : given_tick;
   ctx.tick = tick;
   flag.poll = &poll_python;
   flag.poll_arg = &ctx;

@@ -10,7 +10,7 @@ import shutil
 import threading
 import urllib.error
 import urllib.request
-from typing import Any, Dict, Iterator, Optional, Tuple
+from typing import Any, Callable, Dict, Iterator, Optional, Sequence, Tuple
 
 import pytest
 
@@ -37,11 +37,16 @@ def random_state(game: str, players: int, seed: int, steps: Optional[int] = None
 
 
 class Server:
-    def __init__(self) -> None:
+    """A play server on a free loopback port, serving in a thread. ``bots`` and ``clock``: as for
+    make_server (the bot specs requests may name; the time source of eviction)."""
+
+    def __init__(self, bots: Optional[Sequence[str]] = None, clock: Optional[Callable[[], float]] = None) -> None:
         from tilecraft.web.server import make_server
 
-        self.httpd = make_server("127.0.0.1", 0)
-        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
+        extra: Dict[str, Any] = {} if clock is None else {"clock": clock}
+        self.httpd = make_server("127.0.0.1", 0, bots=bots, **extra)
+        self.port = self.httpd.server_address[1]
+        self.url = f"http://127.0.0.1:{self.port}"
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
         self.thread.start()
 

@@ -90,9 +90,13 @@ def cmd_replay_html(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from .web.server import serve
+    from .web.server import ListenError, serve
 
-    serve(host=args.host, port=args.port, open_browser=args.open)
+    try:
+        serve(host=args.host, port=args.port, open_browser=args.open)
+    except ListenError as e:  # the port is in use, the host or port is not valid: one line, status 1
+        print(f"tilecraft: error: {e}", file=sys.stderr)
+        return 1
     return 0
 
 
