@@ -36,7 +36,8 @@ def test_pettingzoo_full_game_rewards_are_the_returns():
 
 
 def test_gymnasium_episode():
-    """Gymnasium's check_env steps random (illegal) actions, which this env rejects by design, so
+    """BotOpponentEnv itself rejects illegal actions by default (the registered ids do not: see
+    test_adapters_extras.py), so
     the same checks are made here by hand: spaces contain observations, seeded resets repeat,
     an episode ends with the agent's return."""
     e = BotOpponentEnv("azul", opponents=["greedy"], seat=1, returns_mode="win_loss")
