@@ -178,3 +178,14 @@ def test_standings_never_print_minus_zero():
     text = format_standings([other, row], 2, 2)
     assert "-0" not in text
     assert text.splitlines()[-1].split()[-3:] == ["0", "100", "0.00"]
+
+
+def test_another_tournaments_file_is_refused_untouched_even_with_a_damaged_last_line(tmp_path, finished):
+    src, _ = finished
+    out = tmp_path / "t.jsonl"
+    lines = _lines(src)
+    _write(out, lines[:3] + ['{"type": "game", "id": 2, "se'])
+    before = out.read_bytes()
+    with pytest.raises(ValueError, match="different tournament"):
+        _run(out, games_per_pairing=4, seed=7)
+    assert out.read_bytes() == before and not os.path.exists(f"{out}.bak")

@@ -406,7 +406,9 @@ def _repair_last_line(path: str) -> None:
                 f.write(b"\n")
         return
     kept = b"".join(line + b"\n" for line in data.split(b"\n")[:number - 1])
-    backup = path + ".bak"
+    backup, k = path + ".bak", 1
+    while os.path.exists(backup):  # never overwrite an earlier backup
+        backup, k = f"{path}.bak{k}", k + 1
     with open(backup, "wb") as f:
         f.write(data)
     tmp = path + ".repairing"
@@ -539,6 +541,11 @@ def tournament(game: str, bots: Sequence[Any], games_per_pairing: int = 10, seat
     note = None
     per_file = games_per_pairing  # games per pairing of the results file (ids in the file use it)
     if out is not None and os.path.exists(out) and os.path.getsize(out) > 0:
+        lines = _parse_lines(out)
+        if len(lines) != 1 or lines[0][1] is not None:  # (a lone damaged header: the repair empties the file)
+            old = read_header(out)
+            if _public(old) != header and not _same_but_count(old, header):
+                raise _different(out, old)  # before the file is touched
         _repair_last_line(out)
     if out is not None and os.path.exists(out) and os.path.getsize(out) > 0:
         old = read_header(out)
