@@ -35,14 +35,14 @@ def test_match_players_not_matching_the_bots_is_a_usage_error(capsys):
     err = _error(capsys, ["match", "azul", "--players", "3", "--games", "1"])
     assert "--players 3 needs 3 bots" in err and "2 bots (greedy,random)" in err and "more than once" in err
     err = _error(capsys, ["match", "azul", "--players", "5", "--bots", "a,b,c,d,e", "--games", "1"])
-    assert "--players 5" in err and "2, 3, 4" in err
+    assert "--players 5" in err and "azul is played by 2, 3 or 4 players" in err
 
 
 @pytest.mark.parametrize("cmd", ["play", "match"])
 def test_a_single_bot_for_a_game_of_two_or_more_says_how_seats_are_filled(cmd, capsys):
     err = _error(capsys, [cmd, "azul", "--bots", "greedy", "--games", "1"] if cmd == "match"
                  else [cmd, "azul", "--bots", "greedy"])
-    assert "1 bot (greedy)" in err and "2, 3, 4 players" in err and "one bot per seat" in err
+    assert "1 bot (greedy)" in err and "azul is played by 2, 3 or 4 players" in err and "one bot per seat" in err
     assert "--bots greedy,greedy" in err
 
 

@@ -48,7 +48,7 @@ def _seat_count(game: str, bots: List[str], players: Optional[int]) -> int:
     of bots; a count the game does not allow, or a bot list that does not fill the seats, is a
     usage error that says how seats are filled."""
     allowed = list(game_spec(game).players)
-    shown = ", ".join(str(p) for p in allowed)
+    shown = " or ".join(filter(None, [", ".join(str(p) for p in allowed[:-1]), str(allowed[-1])]))
     n = len(bots)
     given = f"{n} bot{'s' if n != 1 else ''} ({','.join(bots)})"
     if players is not None:
