@@ -177,10 +177,18 @@ void bind_gaudi(py::module_& m) {
       }, py::arg("seat"), py::arg("card"))
       .def("final_scoring", [](const P& p, int q) {
         check_seat(p.s, q, "final_scoring");
-        int dom[3], tb;
-        const int f = p.s.end_scoring(q, dom, &tb);
+        int dom[3], tb, f;
+        if (p.s.is_terminal()) {  // the end scoring was applied when the game ended: report that result
+          f = p.s.final_score(q);
+          for (int d = 0; d < 3; ++d) dom[d] = p.s.domain_score(q, d);
+          tb = p.s.tiebreak(q);
+        } else {
+          f = p.s.end_scoring(q, dom, &tb);
+        }
         return py::make_tuple(f, py::make_tuple(dom[0], dom[1], dom[2]), tb);
-      }, py::arg("seat"), "(final score, domain scores after end scoring, tie-break) as if the game ended now.");
+      }, py::arg("seat"),
+         "(final score, domain scores after end scoring, tie-break): as if the game ended now, or, once it has "
+         "ended, the recorded result.");
   m.attr("GAUDI_STATE_BYTES") = sizeof(State);
 }
 

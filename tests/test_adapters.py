@@ -36,9 +36,9 @@ def test_pettingzoo_full_game_rewards_are_the_returns():
 
 
 def test_gymnasium_episode():
-    """Gymnasium's check_env steps random (illegal) actions, which this env rejects by design, so
-    the same checks are made here by hand: spaces contain observations, seeded resets repeat,
-    an episode ends with the agent's return."""
+    """BotOpponentEnv itself rejects illegal actions by default (the registered ids do not: see
+    test_adapters_extras.py), so the checks of Gymnasium's check_env are made here by hand: spaces
+    contain observations, seeded resets repeat, an episode ends with the agent's return."""
     e = BotOpponentEnv("azul", opponents=["greedy"], seat=1, returns_mode="win_loss")
     obs, info = e.reset(seed=3)
     again, _ = BotOpponentEnv("azul", opponents=["greedy"], seat=1, returns_mode="win_loss").reset(seed=3)

@@ -769,7 +769,7 @@ class GaudiState:
         ...
     def final_scoring(self, seat: typing.SupportsInt | typing.SupportsIndex) -> tuple[int, tuple[int, int, int], int]:
         """
-        (final score, domain scores after end scoring, tie-break) as if the game ended now.
+        (final score, domain scores after end scoring, tie-break): as if the game ended now, or, once it has ended, the recorded result.
         """
     def frames(self) -> list:
         """

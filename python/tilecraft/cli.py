@@ -11,6 +11,7 @@ from . import __version__
 from .bots import BOT_FACTORIES, _parse_value
 from .games import game_spec, list_games
 from .pictures_cli import add_commands as add_picture_commands, add_replay_options
+from .tournament import fixed_point
 
 
 def _options(pairs: Optional[Sequence[str]]) -> Dict[str, Any]:
@@ -18,7 +19,7 @@ def _options(pairs: Optional[Sequence[str]]) -> Dict[str, Any]:
     for pair in pairs or []:
         key, eq, value = pair.partition("=")
         if not eq or not key:
-            raise SystemExit(f"tilecraft: option {pair!r} must look like NAME=VALUE (see 'tilecraft rules GAME')")
+            raise UsageError(f"-o {pair!r}: a rule option must look like NAME=VALUE (see 'tilecraft rules GAME')")
         options[key] = _parse_value(value)
     return options
 
@@ -40,6 +41,30 @@ def _bots(text: str) -> List[str]:
 
 class UsageError(Exception):
     """A mistake in the command line: printed as 'tilecraft: error: ...' with exit status 2."""
+
+
+def _seat_count(game: str, bots: List[str], players: Optional[int]) -> int:
+    """The player count of play and match: --players if given (one bot per seat), else the number
+    of bots; a count the game does not allow, or a bot list that does not fill the seats, is a
+    usage error that says how seats are filled."""
+    allowed = list(game_spec(game).players)
+    shown = " or ".join(filter(None, [", ".join(str(p) for p in allowed[:-1]), str(allowed[-1])]))
+    n = len(bots)
+    given = f"{n} bot{'s' if n != 1 else ''} ({','.join(bots)})"
+    if players is not None:
+        if players not in allowed:
+            raise UsageError(f"--players {players}: {game} is played by {shown} players")
+        if players != n:
+            raise UsageError(f"--players {players} needs {players} bots, one per seat, but --bots gives {given}; "
+                             "list a bot more than once to fill several seats, e.g. --bots "
+                             + ",".join([bots[0]] * players))
+        return players
+    if n not in allowed:
+        example = ",".join([bots[0]] * allowed[0]) if allowed[0] > 1 else bots[0]
+        raise UsageError(f"--bots gives {given}, but {game} is played by {shown} players: give one bot per seat "
+                         f"(the player count is the number of bots), listing a bot more than once to fill several "
+                         f"seats, e.g. --bots {example}")
+    return n
 
 
 MAX_GAMES = 10_000_000  # per command: more would run for days or exhaust memory
@@ -68,7 +93,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     from .render import render_text
 
     bots = _bots(args.bots)
-    result = play_match(args.game, bots, seed=args.seed, players=args.players, replay=args.replay,
+    players = _seat_count(args.game, bots, args.players)
+    result = play_match(args.game, bots, seed=args.seed, players=players, replay=args.replay,
                         **_options(args.option))
     spec = game_spec(args.game)
     state = spec.new_state(result.players, result.seed, result.options)
@@ -89,11 +115,8 @@ def cmd_match(args: argparse.Namespace) -> int:
     from .match import play_matches
 
     bots = _bots(args.bots)
-    n = len(bots)
+    n = _seat_count(args.game, bots, args.players)
     _count(args.games, "--games")
-    if args.players is not None and args.players != n:
-        print(f"tilecraft: --players {args.players} needs {args.players} bots, got {n}", file=sys.stderr)
-        return 2
     wins = [0.0] * n
     score_sum = [0.0] * n
     score_sq = [0.0] * n
@@ -136,6 +159,9 @@ def cmd_match(args: argparse.Namespace) -> int:
         if handle:
             handle.close()
     if interrupted:
+        if args.games == 0:
+            print("interrupted before the first game finished: no results", file=sys.stderr)
+            return 130
         print("interrupted; results of the finished games:", file=sys.stderr)
     games = max(1, args.games)
     labels = bot_labels(bots)
@@ -147,7 +173,7 @@ def cmd_match(args: argparse.Namespace) -> int:
         var = max(0.0, score_sq[b] / games - mean * mean)
         ci = 1.96 * math.sqrt(var / games)
         ms = 1000 * seconds[b] / moves[b] if moves[b] else 0.0
-        print(f"{label:<{width}} {wins[b]:>7g} {100 * wins[b] / games:>6.1f}% {mean:>11.2f} {ci:>7.2f} {ms:>8.3f}")
+        print(f"{label:<{width}} {wins[b]:>7g} {100 * wins[b] / games:>6.1f}% {fixed_point(mean, 11, 2)} {ci:>7.2f} {ms:>8.3f}")
     print(f"({time.perf_counter() - start:.1f}s; shared victories count 1/k to each winner)")
     return 130 if interrupted else 0
 
@@ -206,6 +232,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
                         workers=args.workers, backend=args.backend, players=args.players, seed=args.seed,
                         out=out, progress=not args.quiet, csv_path=args.csv, json_path=args.json,
                         plot_path=args.plot, ray_address=args.ray_address, options=_options(args.option))
+    if result.note:
+        print(f"note: {result.note}", file=sys.stderr)
     print(result.table())
     print(f"results: {out}" + ("" if result.complete else " (incomplete: run the same command again to resume)"))
     for what, path in (("standings CSV", args.csv), ("standings JSON", args.json), ("plot", args.plot)):
@@ -233,7 +261,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("match", help="play N games with seat rotation and print a results table",
                        description="Play N games between bots, rotating seats every game, and print wins, "
-                                   "win rates, mean scores with 95%% intervals and thinking time.")
+                                   "win rates, mean scores with 95% intervals and thinking time.")
     _add_game_args(p)
     p.add_argument("--games", type=int, default=100, help="number of games (default: 100)")
     p.set_defaults(func=cmd_match)

@@ -67,6 +67,20 @@ class MatchResult:
         return dataclasses.asdict(self)
 
 
+def read_lines(path: str) -> List[str]:
+    """The lines of a UTF-8 text file (replay or tournament results), without their newlines. Text
+    that is not UTF-8 raises InvalidStateError naming the file and line."""
+    with open(path, "rb") as f:
+        data = f.read()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data.count(b"\n", 0, e.start) + 1
+        raise InvalidStateError(f"{path}:{line}: not UTF-8 text (byte 0x{data[e.start]:02x} at offset {e.start}); "
+                                "replay and results files are UTF-8 JSON lines") from None
+    return text.split("\n")
+
+
 def _bot_name(bot: Any) -> str:
     return getattr(bot, "name", None) or type(bot).__name__
 
@@ -225,29 +239,46 @@ def write_replay(result: MatchResult, dest: Union[str, IO[str]]) -> None:
 def read_replay(path: str) -> Iterator[Dict[str, Any]]:
     """Yields the games of a replay file as dicts: header fields, 'actions' and 'result'."""
     current: Optional[Dict[str, Any]] = None
-    with open(path, encoding="utf-8") as f:
-        for number, line in enumerate(f, 1):
-            if not line.strip():
-                continue
-            try:
-                item = json.loads(line)
-            except json.JSONDecodeError as e:
-                raise InvalidStateError(f"{path}:{number}: not JSON: {e}") from None
-            kind = item.get("type") if isinstance(item, dict) else None
-            if kind == "header":
-                if current is not None:
-                    raise InvalidStateError(f"{path}:{number}: a new game starts before the last one's result line")
-                current = dict(item, actions=[], line=number)
-            elif kind == "action" and current is not None:
-                current["actions"].append(item)
-            elif kind == "result" and current is not None:
-                current["result"] = item
-                yield current
-                current = None
-            else:
-                raise InvalidStateError(f"{path}:{number}: unexpected line (type {kind!r})")
+    lines = read_lines(path)
+    if not any(line.strip() for line in lines):
+        raise InvalidStateError(f"{path}: the file is empty; a replay file holds JSON lines written by "
+                                "'tilecraft play/match --replay' or 'tilecraft tournament --out'")
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            item = json.loads(line)
+        except json.JSONDecodeError as e:
+            _not_a_saved_state(path, lines)
+            raise InvalidStateError(f"{path}:{number}: not JSON: {e}") from None
+        kind = item.get("type") if isinstance(item, dict) else None
+        if kind == "header":
+            if current is not None:
+                raise InvalidStateError(f"{path}:{number}: a new game starts before the last one's result line")
+            current = dict(item, actions=[], line=number)
+        elif kind == "action" and current is not None:
+            current["actions"].append(item)
+        elif kind == "result" and current is not None:
+            current["result"] = item
+            yield current
+            current = None
+        else:
+            _not_a_saved_state(path, lines)
+            raise InvalidStateError(f"{path}:{number}: unexpected line (type {kind!r})")
     if current is not None:
         raise InvalidStateError(f"{path}: the last game (from line {current['line']}) has no result line")
+
+
+def _not_a_saved_state(path: str, lines: List[str]) -> None:
+    """Raises the hint to use 'tilecraft render' when the whole file is one saved state (to_json)."""
+    try:
+        item = json.loads("\n".join(lines))
+    except (json.JSONDecodeError, RecursionError):
+        return
+    if isinstance(item, dict) and "type" not in item:
+        raise InvalidStateError(f"{path} holds one JSON object, such as a saved state (state.to_json()), not a "
+                                "replay (JSON lines written by 'tilecraft play/match --replay' or 'tilecraft "
+                                f"tournament --out'); to draw a saved state: tilecraft render {path}")
 
 
 def check_replay(path: str) -> List[Dict[str, Any]]:
@@ -297,14 +328,13 @@ def check_replay(path: str) -> List[Dict[str, Any]]:
 
 def is_tournament_file(path: str) -> bool:
     """True when the first record of a JSON-lines file is a tournament header (tilecraft.tournament)."""
-    with open(path, encoding="utf-8") as f:
-        for line in f:
-            if line.strip():
-                try:
-                    item = json.loads(line)
-                except (json.JSONDecodeError, RecursionError):
-                    return False
-                return isinstance(item, dict) and item.get("type") == "header" and "games_per_pairing" in item
+    for line in read_lines(path):
+        if line.strip():
+            try:
+                item = json.loads(line)
+            except (json.JSONDecodeError, RecursionError):
+                return False
+            return isinstance(item, dict) and item.get("type") == "header" and "games_per_pairing" in item
     return False
 
 
@@ -312,17 +342,19 @@ def check_tournament_file(path: str) -> List[Dict[str, Any]]:
     """Re-runs every finished game of a tournament results file: each recorded action must be
     legal in turn and the game must end with the recorded scores and winners. Returns one summary
     per game; raises InvalidStateError at the first disagreement."""
-    from .tournament import load_results
+    from .tournament import load_results, read_header
 
-    with open(path, encoding="utf-8") as f:
-        header = json.loads(next(line for line in f if line.strip()))
-    for key in ("game", "players", "options", "bots"):
-        if key not in header:
-            raise InvalidStateError(f"{path}: the tournament header has no {key!r} field")
+    header = read_header(path)
     spec = game_spec(header["game"])
     values = spec.validate(header["players"], header["options"])
     summaries = []
-    for g in load_results(path):
+    try:
+        games = load_results(path)
+    except InvalidStateError:
+        raise
+    except ValueError as e:
+        raise InvalidStateError(str(e)) from None
+    for g in games:
         where = f"{path}: tournament game {g.get('id')}"
         for key in ("seed", "actions", "scores", "winners", "seats"):
             if key not in g:

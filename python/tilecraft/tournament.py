@@ -38,7 +38,9 @@ from . import _args
 from ._args import is_integer
 from .bots import make_bot
 from .games import game_spec
+from .match import read_lines
 from .ratings import pairwise, standings
+from ._core import InvalidStateError
 
 FORMAT = 1
 
@@ -106,6 +108,8 @@ class TournamentResult:
     scheduled: int
     interrupted: bool = False
     out: Optional[str] = None
+    # what the caller should know about the results file (e.g. it holds more games per pairing)
+    note: Optional[str] = None
 
     @property
     def complete(self) -> bool:
@@ -143,7 +147,8 @@ class TournamentResult:
         plot_tournament(self, path)
 
 
-def plot_tournament(result: TournamentResult, path: str) -> None:
+def _pyplot(path: str) -> Any:
+    """matplotlib.pyplot for a plot written to ``path`` (.png or .svg); a clear error otherwise."""
     ext = os.path.splitext(path)[1].lower()
     if ext not in (".png", ".svg"):
         raise ValueError(f"tournament plot: the file must end in .png or .svg, got {path!r}")
@@ -154,6 +159,11 @@ def plot_tournament(result: TournamentResult, path: str) -> None:
         import matplotlib.pyplot as plt
     except ImportError:
         raise ImportError("the tournament plot needs matplotlib: pip install 'tilecraft[plot]'") from None
+    return plt
+
+
+def plot_tournament(result: TournamentResult, path: str) -> None:
+    plt = _pyplot(path)
     rows = result.standings()
     rate, count = result.win_matrix()
     n = len(result.bots)
@@ -189,6 +199,13 @@ def plot_tournament(result: TournamentResult, path: str) -> None:
     plt.close(fig)
 
 
+def fixed_point(x: float, width: int, digits: int) -> str:
+    """``x`` right-aligned with ``digits`` decimals; a value that rounds to zero prints without a sign."""
+    if isinstance(x, float) and math.isfinite(x) and round(x, digits) == 0:
+        x = 0.0
+    return f"{x:>{width}.{digits}f}"
+
+
 def format_standings(rows: Sequence[Dict[str, Any]], done: int, scheduled: int) -> str:
     has_elo = any("elo" in r for r in rows)
     has_mu = any("mu" in r for r in rows)
@@ -206,14 +223,14 @@ def format_standings(rows: Sequence[Dict[str, Any]], done: int, scheduled: int) 
     for i, r in enumerate(rows, 1):
         interval = f"{100 * r['win_rate_low']:.1f}-{100 * r['win_rate_high']:.1f}%"
         line = (f"{i:>2} {r['bot']:<{width}} {r['games']:>6} {100 * r['win_rate']:>5.1f}% "
-                f"{interval:>14} {r['mean_score']:>10.2f}")
+                f"{interval:>14} {fixed_point(r['mean_score'], 10, 2)}")
         if has_ret:
-            line += f" {r['mean_return']:>11.2f}"
+            line += " " + fixed_point(r["mean_return"], 11, 2)
         if has_elo:
-            line += f" {r.get('elo', float('nan')):>7.0f} {r.get('elo_ci', float('nan')):>6.0f}"
+            line += f" {fixed_point(r.get('elo', float('nan')), 7, 0)} {fixed_point(r.get('elo_ci', float('nan')), 6, 0)}"
         if has_mu:
-            line += f" {r.get('mu', float('nan')):>6.2f} {2 * r.get('sigma', float('nan')):>6.2f}"
-        line += f" {r['ms_per_move']:>8.2f}"
+            line += f" {fixed_point(r.get('mu', float('nan')), 6, 2)} {fixed_point(2 * r.get('sigma', float('nan')), 6, 2)}"
+        line += " " + fixed_point(r["ms_per_move"], 8, 2)
         lines.append(line)
     return "\n".join(lines)
 
@@ -224,52 +241,144 @@ def _header(game: str, players: int, options: Dict[str, Any], labels: List[str],
                 games_per_pairing=games_per_pairing, seats=seats, seed=seed)
 
 
-def load_results(path: str, header: Optional[Dict[str, Any]] = None) -> List[Dict[str, Any]]:
-    """The finished games of a results file (first record of each id). With ``header``, checks the
-    file belongs to that tournament. A truncated last line (a killed writer) is ignored."""
-    games: Dict[int, Dict[str, Any]] = {}
-    with open(path, encoding="utf-8") as f:
-        lines = f.read().split("\n")
-    for number, line in enumerate(lines, 1):
+HEADER_FIELDS = ("game", "players", "options", "bots", "games_per_pairing", "seats", "seed")
+
+
+def _parse_lines(path: str) -> List[Any]:
+    """(line number, parsed JSON or None when the line is not JSON) for each non-blank line."""
+    out = []
+    for number, line in enumerate(read_lines(path), 1):
         if not line.strip():
             continue
         try:
-            item = json.loads(line)
-        except json.JSONDecodeError:
-            if number >= len(lines) - 1:
+            out.append((number, json.loads(line)))
+        except (json.JSONDecodeError, RecursionError):
+            out.append((number, None))
+    return out
+
+
+def _checked_header(path: str, number: int, item: Any) -> Dict[str, Any]:
+    where = f"{path}:{number}"
+    if not isinstance(item, dict) or item.get("type") != "header":
+        raise InvalidStateError(f"{where}: a tournament results file starts with its header record "
+                                "({\"type\": \"header\", ...}, written by tilecraft tournament)")
+    for key in HEADER_FIELDS:
+        if key not in item:
+            raise InvalidStateError(f"{where}: the tournament header has no {key!r} field")
+    bots = item["bots"]
+    if not isinstance(bots, list) or not all(isinstance(b, str) for b in bots) or len(set(bots)) != len(bots):
+        raise InvalidStateError(f"{where}: header field 'bots' must be a list of distinct bot names, got {bots!r}")
+    for key in ("players", "games_per_pairing", "seed"):
+        if not is_integer(item[key]):
+            raise InvalidStateError(f"{where}: header field {key!r} must be an integer, got {item[key]!r}")
+    if not isinstance(item["options"], dict):
+        raise InvalidStateError(f"{where}: header field 'options' must be an object, got {item['options']!r}")
+    try:
+        plan = schedule(len(bots), int(item["players"]), item["games_per_pairing"], item["seats"], int(item["seed"]))
+    except ValueError as e:
+        raise InvalidStateError(f"{where}: the header does not describe a tournament: {e}") from None
+    return dict(item, plan=plan)
+
+
+def read_header(path: str) -> Dict[str, Any]:
+    """The header record of a results file, checked (InvalidStateError, a ValueError, naming the file
+    and line otherwise), with its schedule under ``"plan"``."""
+    lines = _parse_lines(path)
+    if not lines:
+        raise InvalidStateError(f"{path}: the file is empty (no tournament header)")
+    return _checked_header(path, *lines[0])
+
+
+def _check_record(where: str, item: Dict[str, Any], header: Dict[str, Any]) -> None:
+    """A game record must be a game of the header's schedule: its id, seed and seating, scores and
+    winners for every seat. Errors name the file, line and field."""
+    plan, bots, players = header["plan"], header["bots"], int(header["players"])
+    if "id" not in item:
+        raise InvalidStateError(f"{where}: the game record has no 'id' field (its game number, 0..{len(plan) - 1})")
+    gid = item["id"]
+    if not is_integer(gid):
+        raise InvalidStateError(f"{where}: field 'id' must be an integer game number 0..{len(plan) - 1}, got {gid!r}")
+    if not 0 <= gid < len(plan):
+        raise InvalidStateError(f"{where}: field 'id' is {gid}, outside this tournament's schedule (game numbers "
+                                f"0..{len(plan) - 1}: {header['games_per_pairing']} per pairing)")
+    job = plan[int(gid)]
+    seats = item.get("seats")
+    if not isinstance(seats, list) or len(seats) != players:
+        raise InvalidStateError(f"{where}: field 'seats' must list the {players} bot name(s) at the table, got {seats!r}")
+    for name in seats:
+        if name not in bots:
+            raise InvalidStateError(f"{where}: field 'seats' names {name!r}, which is not a bot of this tournament "
+                                    f"(the header lists {', '.join(bots)})")
+    expected = [bots[i] for i in job["seats"]]
+    if seats != expected:
+        raise InvalidStateError(f"{where}: field 'seats' is {seats}, but game {gid} of this tournament seats {expected}")
+    if item.get("seed") != job["seed"]:
+        raise InvalidStateError(f"{where}: field 'seed' is {item.get('seed')!r}, but game {gid} of this tournament "
+                                f"has seed {job['seed']}")
+    for key in ("scores",) + (("returns",) if "returns" in item else ()):
+        value = item.get(key)
+        if (not isinstance(value, list) or len(value) != players
+                or not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in value)):
+            raise InvalidStateError(f"{where}: field {key!r} must list {players} number(s), got {value!r}")
+    winners = item.get("winners")
+    if (not isinstance(winners, list) or not winners
+            or not all(is_integer(w) and 0 <= w < players for w in winners)):
+        raise InvalidStateError(f"{where}: field 'winners' must list seats 0..{players - 1}, got {winners!r}")
+    for key in ("seconds", "moves"):
+        if key in item and (not isinstance(item[key], list) or len(item[key]) != players):
+            raise InvalidStateError(f"{where}: field {key!r} must hold one value per seat, got {item[key]!r}")
+    if "actions" in item and not isinstance(item["actions"], list):
+        raise InvalidStateError(f"{where}: field 'actions' must be a list of action ids")
+
+
+def _public(header: Dict[str, Any]) -> Dict[str, Any]:
+    return {k: v for k, v in header.items() if k != "plan"}
+
+
+def _different(path: str, item: Dict[str, Any]) -> InvalidStateError:
+    return InvalidStateError(f"{path} holds a different tournament ({item.get('game')}, bots {item.get('bots')}, "
+                             f"{item.get('games_per_pairing')} games per pairing, seed {item.get('seed')}); use "
+                             "another out= file to start a new one")
+
+
+def load_results(path: str, header: Optional[Dict[str, Any]] = None) -> List[Dict[str, Any]]:
+    """The finished games of a results file (first record of each id), each checked against the
+    file's header and schedule (InvalidStateError, a ValueError, naming the file, line and field).
+    With ``header``, checks the file belongs to that tournament. A last line that is not JSON (a
+    killed writer) is ignored; one in the middle is an error."""
+    lines = _parse_lines(path)
+    if not lines:
+        return []
+    own = _checked_header(path, *lines[0])
+    if header is not None and _public(own) != _public(header):
+        raise _different(path, own)
+    games: Dict[int, Dict[str, Any]] = {}
+    for index, (number, item) in enumerate(lines[1:], 1):
+        where = f"{path}:{number}"
+        if item is None:
+            if index == len(lines) - 1:
                 continue  # the last line was cut off mid-write
-            raise ValueError(f"{path}:{number}: not a JSON line") from None
-        if item.get("type") == "header":
-            if header is not None and {k: v for k, v in item.items()} != header:
-                raise ValueError(f"{path} holds a different tournament ({item.get('game')}, bots "
-                                 f"{item.get('bots')}, {item.get('games_per_pairing')} games per pairing, seed "
-                                 f"{item.get('seed')}); use another out= file to start a new one")
-        elif item.get("type") == "game":
-            games.setdefault(int(item["id"]), item)
+            raise InvalidStateError(f"{where}: not a JSON line")
+        kind = item.get("type") if isinstance(item, dict) else None
+        if kind != "game":
+            raise InvalidStateError(f"{where}: unexpected record (type {kind!r}); after the header every line is a "
+                                    "game record ({\"type\": \"game\", ...})")
+        _check_record(where, item, own)
+        games.setdefault(int(item["id"]), item)
     return [games[k] for k in sorted(games)]
 
 
-def _extend_results(path: str, header: Dict[str, Any]) -> bool:
-    """When ``path`` holds the same tournament with fewer games per pairing, rewrites it for the
-    larger count: the new header, and every finished game under its id in the larger schedule
-    (game g of table t keeps its seed and seating: ids are t * games_per_pairing + g). Returns
-    whether it did. The rewrite goes through a temporary file, so a crash leaves either file."""
-    old: Optional[Dict[str, Any]] = None
-    with open(path, encoding="utf-8") as f:
-        for line in f:
-            if line.strip():
-                try:
-                    old = json.loads(line)
-                except json.JSONDecodeError:
-                    return False
-                break
-    if not isinstance(old, dict) or old.get("type") != "header":
-        return False
+def _same_but_count(old: Dict[str, Any], new: Dict[str, Any]) -> bool:
     key = "games_per_pairing"
-    rest_old = {k: v for k, v in old.items() if k != key}
-    rest_new = {k: v for k, v in header.items() if k != key}
-    if rest_old != rest_new or not isinstance(old.get(key), int) or not old[key] < header[key]:
-        return False
+    return {k: v for k, v in _public(old).items() if k != key} == {k: v for k, v in _public(new).items() if k != key}
+
+
+def _extend_results(path: str, old: Dict[str, Any], header: Dict[str, Any]) -> None:
+    """Rewrites a file that holds the same tournament with fewer games per pairing for the larger
+    count: the new header, and every finished game under its id in the larger schedule (game g of
+    table t keeps its seed and seating: ids are t * games_per_pairing + g). The rewrite goes
+    through a temporary file, so a crash leaves either file."""
+    key = "games_per_pairing"
     games = load_results(path, old)
     tmp = path + ".extending"
     with open(tmp, "w", encoding="utf-8") as f:
@@ -278,15 +387,36 @@ def _extend_results(path: str, header: Dict[str, Any]) -> bool:
             table, g = divmod(int(record["id"]), old[key])
             f.write(json.dumps(dict(record, id=table * header[key] + g)) + "\n")
     os.replace(tmp, path)
-    return True
 
 
-def _drop_partial_line(path: str) -> None:
-    """Cuts a last line that a killed writer left without its newline (that game is replayed)."""
-    with open(path, "rb+") as f:
+def _repair_last_line(path: str) -> None:
+    """Before appending: a last line that is not a JSON record (a writer killed mid-line, or a
+    damaged file) is removed, so that new records do not follow it. The file as it was is kept
+    next to it (``PATH.bak``) and stderr says so; that game is played again. A complete last
+    record without its newline gets one."""
+    with open(path, "rb") as f:
         data = f.read()
-        if data and not data.endswith(b"\n"):
-            f.truncate(data.rfind(b"\n") + 1)
+    lines = _parse_lines(path)
+    if not lines:
+        return
+    number, item = lines[-1]
+    if item is not None:
+        if not data.endswith(b"\n"):
+            with open(path, "ab") as f:
+                f.write(b"\n")
+        return
+    kept = b"".join(line + b"\n" for line in data.split(b"\n")[:number - 1])
+    backup, k = path + ".bak", 1
+    while os.path.exists(backup):  # never overwrite an earlier backup
+        backup, k = f"{path}.bak{k}", k + 1
+    with open(backup, "wb") as f:
+        f.write(data)
+    tmp = path + ".repairing"
+    with open(tmp, "wb") as f:
+        f.write(kept)
+    os.replace(tmp, path)
+    print(f"tilecraft: {path}:{number}: the last line is not a complete JSON record (a writer stopped mid-line?); "
+          f"removed it, that game is played again (the file as it was: {backup})", file=sys.stderr)
 
 
 class _Progress:
@@ -400,20 +530,42 @@ def tournament(game: str, bots: Sequence[Any], games_per_pairing: int = 10, seat
     bots = list(bots)
     for b in bots:  # fail early on a bad spec or option, before any game runs
         make_bot(b, seed=0)
+    if plot_path:
+        _pyplot(plot_path)  # a missing matplotlib or a wrong extension, before any game is played
     labels = bot_labels(bots)
     plan = schedule(len(bots), players, games_per_pairing, seats, seed)
+    games_per_pairing = int(games_per_pairing)
     header = _header(spec.name, players, values, labels, games_per_pairing, seats, seed)
 
     finished: Dict[int, Dict[str, Any]] = {}
+    note = None
+    per_file = games_per_pairing  # games per pairing of the results file (ids in the file use it)
     if out is not None and os.path.exists(out) and os.path.getsize(out) > 0:
-        _extend_results(out, header)  # more games per pairing than the file's: keep its games
+        lines = _parse_lines(out)
+        if len(lines) != 1 or lines[0][1] is not None:  # (a lone damaged header: the repair empties the file)
+            old = read_header(out)
+            if _public(old) != header and not _same_but_count(old, header):
+                raise _different(out, old)  # before the file is touched
+        _repair_last_line(out)
+    if out is not None and os.path.exists(out) and os.path.getsize(out) > 0:
+        old = read_header(out)
+        if _public(old) != header and _same_but_count(old, header):
+            if old["games_per_pairing"] < games_per_pairing:
+                _extend_results(out, old, header)  # more games per pairing than the file's: keep its games
+            else:  # fewer: this tournament is the first games_per_pairing games of each of the file's pairings
+                per_file = old["games_per_pairing"]
+                header = _public(old)
+                note = (f"{out} holds a tournament of {per_file} games per pairing; these results cover the first "
+                        f"{games_per_pairing} of each pairing, as a tournament of {games_per_pairing} would "
+                        f"(the file keeps all its games; ask for {per_file} to see them all)")
         for g in load_results(out, header):
-            finished[g["id"]] = g
+            table, k = divmod(int(g["id"]), per_file)
+            if k < games_per_pairing:
+                gid = table * games_per_pairing + k
+                finished[gid] = dict(g, id=gid)
     handle = None
     if out is not None:
         new_file = not os.path.exists(out) or os.path.getsize(out) == 0
-        if not new_file:
-            _drop_partial_line(out)
         handle = open(out, "a", encoding="utf-8")
         if new_file:
             handle.write(json.dumps(header) + "\n")
@@ -429,7 +581,8 @@ def tournament(game: str, bots: Sequence[Any], games_per_pairing: int = 10, seat
             return
         finished[record["id"]] = record
         if handle is not None:
-            handle.write(json.dumps(record) + "\n")
+            table, k = divmod(int(record["id"]), games_per_pairing)
+            handle.write(json.dumps(dict(record, id=table * per_file + k)) + "\n")
             handle.flush()
         bar.add(record)
 
@@ -453,7 +606,7 @@ def tournament(game: str, bots: Sequence[Any], games_per_pairing: int = 10, seat
             handle.close()
     result = TournamentResult(game=spec.name, players=players, bots=labels,
                               games=[finished[k] for k in sorted(finished)], scheduled=len(plan),
-                              interrupted=interrupted, out=out)
+                              interrupted=interrupted, out=out, note=note)
     if interrupted and progress:
         where = f" in {out}; run the same tournament again to resume" if out else ""
         print(f"stopped: {len(result.games)}/{len(plan)} games finished and kept{where}", file=sys.stderr)

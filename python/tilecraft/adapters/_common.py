@@ -1,10 +1,24 @@
 """What the adapters share: building the state and resolving chance nodes."""
 from __future__ import annotations
 
+import importlib.util
 import random
 from typing import Any, Dict, Optional
 
 from ..games import game_spec
+
+
+def require(adapter: str, extra: str, *modules: str) -> None:
+    """Raises ModuleNotFoundError naming the extra to install when one of ``modules`` (top-level
+    packages the adapter imports) is not installed, instead of Python's bare message."""
+    for module in modules:
+        try:
+            missing = importlib.util.find_spec(module) is None
+        except (ImportError, ValueError):
+            missing = True
+        if missing:
+            raise ModuleNotFoundError(f"tilecraft.adapters.{adapter} needs the {module!r} package, which is not "
+                                      f"installed: pip install \"tilecraft[{extra}]\"", name=module)
 
 
 def new_state(game: str, players: int, seed: int, options: Dict[str, Any]):

@@ -16,11 +16,18 @@ step ``action_space.sample()`` (Gymnasium's ``check_env``, random agents) need a
 ``illegal_penalty`` (default -1.0) and ``info["illegal_action"] = True``; the game is left as it
 was. Registered ids: ``gymnasium.make("tilecraft/Azul-v0")`` (one per game, title-cased:
 ``tilecraft/Castle-v0``, ``tilecraft/Warsaw-v0``, ``tilecraft/Gaudi-v0``) after importing this
-module; keyword arguments go to ``BotOpponentEnv``."""
+module; keyword arguments go to ``BotOpponentEnv``. The registered ids default to
+``illegal_action="penalty"``, so that any action of the action space can be stepped, as
+Gymnasium's ``check_env`` and PettingZoo's classic games expect;
+``gymnasium.make("tilecraft/Azul-v0", illegal_action="raise")`` refuses illegal actions instead."""
 from __future__ import annotations
 
 import random
 from typing import Any, Optional, Sequence, Union
+
+from ._common import require
+
+require("gymnasium", "adapters", "gymnasium")
 
 import gymnasium as gym
 import numpy as np
@@ -124,7 +131,9 @@ def _register() -> None:
     for name in list_games():
         env_id = f"tilecraft/{game_spec(name).name.capitalize()}-v0"
         if env_id not in gym.registry:
-            gym.register(id=env_id, entry_point=BotOpponentEnv, kwargs={"game": name})
+            # Registered ids step any action of the action space (Gymnasium's check_env, random agents):
+            # an illegal one ends the episode with the penalty. illegal_action="raise" is one keyword away.
+            gym.register(id=env_id, entry_point=BotOpponentEnv, kwargs={"game": name, "illegal_action": "penalty"})
 
 
 _register()

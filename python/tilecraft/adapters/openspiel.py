@@ -23,6 +23,10 @@ from __future__ import annotations
 
 from typing import Any, Dict
 
+from ._common import require
+
+require("openspiel", "openspiel", "pyspiel")
+
 import numpy as np
 import pyspiel
 

@@ -15,6 +15,10 @@ from __future__ import annotations
 import random
 from typing import Any, Dict, Optional
 
+from ._common import require
+
+require("pettingzoo", "adapters", "gymnasium", "pettingzoo")
+
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
