@@ -12,7 +12,7 @@ from typing import Any, Dict, List, Optional, Tuple
 from ._core import CHANCE, InvalidStateError
 from .games import UnknownGameError, game_spec
 from .match import is_tournament_file, read_replay, read_tournament_games
-from .render import svg
+from .render import move_text, svg
 
 SEAT_COLOURS = ("#3b6fb6", "#c0562f", "#3f8f5a", "#8a5aa8")
 
@@ -88,9 +88,10 @@ def positions(record: Dict[str, Any], source: str = "replay", seat: Optional[int
             raise InvalidStateError(f"{source}: step {step}: recorded {item['name']!r}, the rules say {name!r} "
                                     f"(a replay of another game or edition?)")
         who = "chance" if state.current_player() == CHANCE else f"seat {state.current_player()}"
+        said = move_text(state, action)
         state.apply(action)
         top = item.get("top") if isinstance(item.get("top"), list) else None
-        out.append({"svg": svg(state, seat), "move": f"{who}: {name}", "seat": item.get("seat"),
+        out.append({"svg": svg(state, seat), "move": f"{who}: {said}", "seat": item.get("seat"),
                     "scores": [float(x) for x in state.scores()], "top": top})
     return out
 

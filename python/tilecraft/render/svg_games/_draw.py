@@ -110,10 +110,21 @@ def seat_marker(svg: Svg, cx: float, cy: float, r: float, seat: int, **attrs: An
     svg.text(cx, cy + r * 0.42, str(seat), size=r * 1.2, anchor="middle", fill="#fff", weight="bold")
 
 
+def winners_sentence(winners: List[int]) -> str:
+    """``[1]`` -> ``seat 1 wins``; ``[0, 2]`` -> ``seats 0 and 2 share the win`` (the play page says the
+    same in JavaScript)."""
+    w = [str(x) for x in winners]
+    if len(w) == 1:
+        return f"seat {w[0]} wins"
+    if not w:
+        return "nobody wins"
+    return f"seats {', '.join(w[:-1])} and {w[-1]} share the win"
+
+
 def status_line(state: Any) -> str:
     if state.is_terminal():
         w = list(state.winners())
-        return "game over: " + ("winner seat " if len(w) == 1 else "winners seats ") + ", ".join(map(str, w))
+        return "game over: " + winners_sentence(w)
     if state.is_chance_node():
         return "chance"
     return f"seat {state.current_player()} to move"

@@ -15,6 +15,10 @@ FILLS = ("#8fc08a", "#e0a37f", "#e6c86e", "#a3a3b8", "#c59ad0", "#86b7cf", "#d8d
 ROMAN = ("I", "II", "III", "IV", "V")
 Q = 22  # a quadrant; a card is 2 x 2 quadrants
 
+# The step of the era the state is in, by state.phase() (bindings/warsaw.cpp: 0 pick, 1 resolve,
+# 2 war, 3 trim, 4 trim keep, 5 milestone placement, 6 exchange, 7 over).
+STEPS = {0: "pick {k}/4: choose a card", 1: "card {k}/4: build or sell it", 2: "war", 3: "the Prudential trim",
+         4: "the Prudential trim", 5: "placing the milestone", 6: "exchange"}
 
 def _card_names(cfg: Dict[str, Any]) -> Optional[List[str]]:
     try:
@@ -67,8 +71,8 @@ def svg(state: Any, seat: Optional[int] = None) -> str:
     width = max(panel_w + 40, 5 * 150 + 40)
     height = 120 + sum(panel_h) + 20 * n
     d = Svg(width, height, f"Warsaw, {n} players")
-    d.text(20, 24, f"Warsaw · era {state.era()} · pick {state.pick_round() + 1}/4 · {status_line(state)}",
-           size=16, weight="bold")
+    step = "" if state.is_terminal() else " · " + STEPS.get(state.phase(), "").format(k=state.pick_round() + 1)
+    d.text(20, 24, f"Warsaw · era {state.era()}{step} · {status_line(state)}", size=16, weight="bold")
     # milestones
     mnames = None
     try:
