@@ -97,6 +97,7 @@ def _azul_by_picture(browser, rng: random.Random) -> bool:  # noqa: F811
     return True
 
 
+@pytest.mark.slow  # about a minute a game
 @pytest.mark.parametrize("game", ["azul", "castle", "warsaw", "gaudi"])
 def test_play_a_whole_game_by_clicking(browser, server: Server, game: str) -> None:  # noqa: F811
     if game not in tilecraft.list_games():
