@@ -68,9 +68,9 @@ class Svg:
 
     def text(self, x: float, y: float, s: str, size: float = 12, anchor: str = "start", fill: str = INK,
              weight: Optional[str] = None, **attrs: Any) -> None:
-        # Labels never take clicks: a click on a tile's letter reaches the tile (its data-pick).
-        self.el("text", s, x=x, y=y, font_size=size, text_anchor=anchor, fill=fill, font_weight=weight,
-                style=FONT, pointer_events="none", **attrs)
+        # The font, and that labels never take clicks (a click on a tile's letter reaches the tile,
+        # its data-pick), are set once for every text in the document's style sheet.
+        self.el("text", s, x=x, y=y, font_size=size, text_anchor=anchor, fill=fill, font_weight=weight, **attrs)
 
     def pattern(self, pid: str, markup: str) -> str:
         """Registers a <pattern> (once) and returns its fill reference."""
@@ -81,6 +81,7 @@ class Svg:
         head = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_fmt(self.width)} {_fmt(self.height)}" '
                 f'width="{_fmt(self.width)}" height="{_fmt(self.height)}" role="img">')
         title = f"<title>{escape(self.title)}</title>" if self.title else ""
+        title += f"<style>text {{ {FONT}; pointer-events: none }}</style>"
         defs = f"<defs>{''.join(self.defs.values())}</defs>" if self.defs else ""
         background = f'<rect x="0" y="0" width="{_fmt(self.width)}" height="{_fmt(self.height)}" fill="{PAPER}"/>'
         return head + title + defs + background + "".join(self.parts) + "</svg>"
