@@ -143,8 +143,8 @@ def test_play_a_whole_game_by_clicking(browser, server: Server, game: str) -> No
     elif len(winners) == 1:
         expected = f"Game over. Seat {winners[0]} wins."
     else:
-        expected = "Game over. " + " and ".join("you" if p == 0 else f"seat {p}" for p in winners).capitalize() + \
-            " share the win."
+        names = ["you" if p == 0 else f"seat {p}" for p in winners]
+        expected = "Game over. " + (", ".join(names[:-1]) + " and " + names[-1]).capitalize() + " share the win."
     assert expected in status, status
     assert "seat(s)" not in status
 

@@ -19,13 +19,13 @@ SEAT_COLOURS = ("#3b6fb6", "#c0562f", "#3f8f5a", "#8a5aa8")
 
 def _id_ranges(ids: List[int]) -> str:
     """``[0, 1, 2, 5, 7, 8]`` -> ``"0..2, 5, 7..8"``."""
-    parts: List[str] = []
+    spans: List[List[int]] = []
     for k in sorted(ids):
-        if parts and isinstance(parts[-1], list) and parts[-1][1] == k - 1:
-            parts[-1][1] = k  # type: ignore[index]
+        if spans and spans[-1][1] == k - 1:
+            spans[-1][1] = k
         else:
-            parts.append([k, k])  # type: ignore[arg-type]
-    return ", ".join(str(a) if a == b else f"{a}..{b}" for a, b in parts)  # type: ignore[misc]
+            spans.append([k, k])
+    return ", ".join(str(a) if a == b else f"{a}..{b}" for a, b in spans)
 
 
 def select_game(path: str, game_id: Optional[int] = None, index: Optional[int] = None) -> Tuple[Dict[str, Any], str]:
