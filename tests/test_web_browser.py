@@ -204,6 +204,13 @@ def test_castle_page_frames_legal_spaces_and_shows_rotations(browser, server: Se
         assert {b.text for b in browser.find_elements(css, "#moves .move")} == {cell + r for r in fits}
         framed = {e.get_attribute("data-pick").strip() for e in browser.find_elements(css, "#picture .pick.legal")}
         assert framed == fits, (framed, fits)  # only this space's rotations stay framed
+        # the tile in hand is drawn on the space in a rotation that fits there
+        previews = browser.find_elements(css, "#picture .preview")
+        assert len(previews) == 1
+        shown = previews[0].get_attribute("innerHTML")
+        drawn = {g.get_attribute("data-rotation").strip(): g.get_attribute("innerHTML")
+                 for g in browser.find_elements(css, "#picture [data-rotation]")}
+        assert any(r in fits for r in drawn if drawn[r] == shown)
         screenshot(browser, "play-castle-space-picked.png")
         version = body_data(browser)["version"]
         choice = sorted(fits)[-1]

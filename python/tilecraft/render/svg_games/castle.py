@@ -175,8 +175,11 @@ def svg(state: Any, seat: Optional[int] = None) -> str:
             seg = cfg["seg_type"][tile]
             for k in range(4):
                 rx = sx + k * (S + 14)
+                # data-at: where the tile is drawn, so that the page can show it on a board space
+                d.open("g", data_rotation=f" rot {90 * k} ", data_at=f"{rx},{y + 8}")
                 for s in range(12):
                     d.polygon(_seg_points(s, rx, y + 8), fill=fills[seg[(s - 3 * k) % 12]], stroke=None)
+                d.close()
                 d.rect(rx, y + 8, S, S, fill="#fff", fill_opacity=0, stroke=INK, data_pick=f" rot {90 * k} ",
                        class_="pick")
                 d.text(rx + S / 2, y + S + 21, f"{90 * k}°", size=10, anchor="middle")
