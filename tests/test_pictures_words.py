@@ -176,3 +176,24 @@ def test_winners_in_plain_english() -> None:
     header = _texts(ET.fromstring(svg(s)))[0][4]
     expected = f"seat {w[0]} wins" if len(w) == 1 else "share the win"
     assert expected in header and "seat(s)" not in header and "winners seats" not in header
+
+
+def test_viewer_move_lines_say_what_gaudi_moves_do() -> None:
+    from tilecraft.replay_html import positions
+
+    s = tilecraft.make("gaudi", players=2, seed=5)
+    actions = []
+    rng = random.Random(5)
+    while not any(s.action_to_string(a) == "central A" for a in s.legal_actions()) or s.is_chance_node():
+        a = rng.choice(list(s.legal_actions()))
+        actions.append(a)
+        s.apply(a)
+    central_a = next(a for a in s.legal_actions() if s.action_to_string(a) == "central A")
+    said, seat = move_text(s, central_a), s.current_player()
+    actions.append(central_a)
+    steps = positions({"game": "gaudi", "players": 2, "seed": 5, "options": {},
+                       "actions": [{"action": a} for a in actions]})
+    assert steps[-1]["move"] == f"seat {seat}: {said}"
+    assert said.startswith("central A: ") and len(said) > len("central A: ")
+    first_move = next(st["move"] for st in steps if re.match(r"seat \d: move \d+", st["move"]))
+    assert re.fullmatch(r"seat \d: move \d+: .*(tile|card|chimney|action).*", first_move), first_move
