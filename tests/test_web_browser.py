@@ -1,10 +1,13 @@
 """In a real browser (headless Chromium driven by Selenium with the system chromedriver): the
 replay viewer steps through a game, and a whole game of every game is played against the random
-bot through the play server by clicking. Screenshots go to build/screenshots (CI artifacts).
+bot through the play server by clicking; every game's play page at 1024x768 and 1920x1080 shows
+the picture and the moves without scrolling; the Castle page frames the legal spaces and the
+clicked one and offers the rotations as pictures. Screenshots go to build/screenshots (CI artifacts).
 Without the browser these tests skip and say why; .ci/run installs it (and sets
 TILECRAFT_REQUIRE_BROWSER=1 so that they cannot skip there)."""
 from __future__ import annotations
 
+import json
 import random
 import re
 
@@ -58,6 +61,12 @@ def test_replay_viewer_steps(browser, tmp_path) -> None:  # noqa: F811
     screenshot(browser, "viewer-azul-end.png")
 
 
+def _viewport(browser, width: int, height: int) -> None:  # noqa: F811
+    """The page's viewport exactly ``width`` x ``height`` CSS pixels (as a screen of that size shows it)."""
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+
+
 def _start(browser, server: Server, game: str, players: int = 2) -> None:  # noqa: F811
     from selenium.webdriver.support.ui import Select
 
@@ -88,6 +97,7 @@ def _azul_by_picture(browser, rng: random.Random) -> bool:  # noqa: F811
     return True
 
 
+@pytest.mark.slow  # about a minute a game
 @pytest.mark.parametrize("game", ["azul", "castle", "warsaw", "gaudi"])
 def test_play_a_whole_game_by_clicking(browser, server: Server, game: str) -> None:  # noqa: F811
     if game not in tilecraft.list_games():
@@ -115,8 +125,9 @@ def test_play_a_whole_game_by_clicking(browser, server: Server, game: str) -> No
         clicks += 1
         assert clicks < 2000
     status = browser.find_element(css, "#status").text
-    assert "game over" in status
     assert browser.find_element(css, "#save").is_displayed()
+    assert not browser.find_element(css, "#moves-heading").is_displayed()  # no empty "Your legal moves"
+    assert not browser.find_elements(css, "#moves .move")
     if game == "azul":
         assert picture_moves > 0
     screenshot(browser, f"play-{game}-end.png")
@@ -125,3 +136,96 @@ def test_play_a_whole_game_by_clicking(browser, server: Server, game: str) -> No
     path = href.split(server.url, 1)[1]
     code, text = server.call("GET", path)
     assert code == 200 and text.startswith('{"type": "header"')
+    # the status names the winners as the saved result records them, in plain English
+    winners = [line for line in map(json.loads, text.splitlines()) if line["type"] == "result"][0]["winners"]
+    if winners == [0]:
+        expected = "Game over. You win."
+    elif len(winners) == 1:
+        expected = f"Game over. Seat {winners[0]} wins."
+    else:
+        names = ["you" if p == 0 else f"seat {p}" for p in winners]
+        expected = "Game over. " + (", ".join(names[:-1]) + " and " + names[-1]).capitalize() + " share the win."
+    assert expected in status, status
+    assert "seat(s)" not in status
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
+@pytest.mark.parametrize("game", ["azul", "castle", "warsaw", "gaudi"])
+def test_play_page_fits_the_screen(browser, server: Server, game: str, size) -> None:  # noqa: F811
+    """The picture is whole on the screen and the moves are beside it, above the fold."""
+    if game not in tilecraft.list_games():
+        pytest.skip(f"{game} is not in this build")
+    css = _by("CSS_SELECTOR")
+    _viewport(browser, *size)
+    try:
+        _start(browser, server, game)
+        wait_for(browser, lambda d: body_data(d).get("state") == "yours", timeout=60, what="my turn")
+        screenshot(browser, f"play-{game}-{size[0]}x{size[1]}.png")
+        box = browser.execute_script("""
+            const r = (el) => el.getBoundingClientRect();
+            const p = r(document.querySelector('#picture svg')), m = r(document.querySelector('#moves .move'));
+            return {w: innerWidth, h: innerHeight, pr: p.right, pb: p.bottom, pw: p.width,
+                    mt: m.top, mb: m.bottom, ml: m.left, mr: m.right, sx: document.documentElement.scrollWidth};""")
+        assert box["w"] == size[0] and box["h"] == size[1]
+        assert box["pr"] <= box["w"] and box["pb"] <= box["h"], box  # the whole picture on the screen
+        assert box["pw"] >= 0.5 * box["w"], box  # and not shrunk to a stamp
+        assert 0 <= box["mt"] and box["mb"] <= box["h"] and box["mr"] <= box["w"], box  # a move, above the fold
+        assert box["ml"] >= box["pr"], box  # beside the picture, not below it
+        assert box["sx"] <= box["w"], box  # no sideways scrolling
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_castle_page_frames_legal_spaces_and_shows_rotations(browser, server: Server) -> None:  # noqa: F811
+    css = _by("CSS_SELECTOR")
+    _viewport(browser, 1024, 768)
+    try:
+        _start(browser, server, "castle")
+        wait_for(browser, lambda d: body_data(d).get("state") == "yours", timeout=60, what="my turn")
+        game = re.search(r"game=([0-9a-f]+)", browser.current_url).group(1)
+        code, view = server.call("GET", f"/api/game/{game}")
+        assert code == 200
+        legal = [m["name"] for m in view["legal"]]  # "place (r,c) rot D"
+        cells = {re.match(r"(place \(\d+,\d+\) )rot", n).group(1) for n in legal}
+        framed = {e.get_attribute("data-pick") for e in browser.find_elements(css, "#picture .pick.legal")}
+        spaces = {p for p in framed if p.startswith("place")}
+        assert spaces == cells  # exactly the spaces where the tile in hand fits
+        empty = {e.get_attribute("data-pick") for e in browser.find_elements(css, "#picture [data-pick^='place']")}
+        assert empty - cells, "some empty spaces are not legal, and stay unframed"
+        # the rotations, drawn as tiles: the ones legal somewhere are framed
+        rotations = browser.find_elements(css, "#picture [data-pick^=' rot']")
+        assert len(rotations) == 4
+        # a space where more than one rotation fits: clicking it frames it and narrows to its rotations
+        cell = next(c for c in sorted(cells) if sum(n.startswith(c) for n in legal) > 1)
+        fits = {n[len(cell):] for n in legal if n.startswith(cell)}  # "rot 90", ...
+        browser.find_element(css, f"#picture [data-pick='{cell}']").click()
+        wait_for(browser, lambda d: d.find_elements(css, "#picture .pick.picked"), what="the clicked space")
+        assert [e.get_attribute("data-pick") for e in browser.find_elements(css, "#picture .pick.picked")] == [cell]
+        assert {b.text for b in browser.find_elements(css, "#moves .move")} == {cell + r for r in fits}
+        framed = {e.get_attribute("data-pick").strip() for e in browser.find_elements(css, "#picture .pick.legal")}
+        assert framed == fits, (framed, fits)  # only this space's rotations stay framed
+        # the tile in hand is drawn on the space in a rotation that fits there
+        previews = browser.find_elements(css, "#picture .preview")
+        assert len(previews) == 1
+        shown = previews[0].get_attribute("innerHTML")
+        drawn = {g.get_attribute("data-rotation").strip(): g.get_attribute("innerHTML")
+                 for g in browser.find_elements(css, "#picture [data-rotation]")}
+        assert any(r in fits for r in drawn if drawn[r] == shown)
+        screenshot(browser, "play-castle-space-picked.png")
+        version = body_data(browser)["version"]
+        choice = sorted(fits)[-1]
+        browser.find_element(css, f"#picture [data-pick=' {choice} ']").click()
+        wait_for(browser, lambda d: body_data(d).get("version") != version, what="the move made by the rotation")
+        code, after = server.call("GET", f"/api/game/{game}")
+        assert f"seat 0: {cell}{choice}" in after["log"]
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_gaudi_move_buttons_say_what_each_space_does(browser, server: Server) -> None:  # noqa: F811
+    css = _by("CSS_SELECTOR")
+    _start(browser, server, "gaudi")
+    wait_for(browser, lambda d: body_data(d).get("state") == "yours", timeout=60, what="my turn")
+    labels = [b.text for b in browser.find_elements(css, "#moves .move")]
+    moves = [t for t in labels if re.match(r"move \d+", t)]
+    assert moves and all(re.fullmatch(r"move \d+: .*(tile|card|chimney|action).*", t) for t in moves), moves

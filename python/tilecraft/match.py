@@ -338,6 +338,21 @@ def is_tournament_file(path: str) -> bool:
     return False
 
 
+def read_tournament_games(path: str) -> Iterator[Dict[str, Any]]:
+    """Yields the finished games of a tournament results file in the shape read_replay gives
+    (header fields, 'id', 'actions' as {'action': id} items, 'result'), by id; the records are
+    read by tournament.load_results."""
+    from .tournament import load_results
+
+    with open(path, encoding="utf-8") as f:
+        header = json.loads(next(line for line in f if line.strip()))
+    for g in load_results(path):
+        yield {"game": header.get("game"), "players": header.get("players"), "options": header.get("options"),
+               "seed": g.get("seed"), "bots": g.get("seats", []), "id": g.get("id"),
+               "actions": [{"action": a} for a in g.get("actions", [])],
+               "result": {"scores": g.get("scores"), "winners": g.get("winners")}}
+
+
 def check_tournament_file(path: str) -> List[Dict[str, Any]]:
     """Re-runs every finished game of a tournament results file: each recorded action must be
     legal in turn and the game must end with the recorded scores and winners. Returns one summary

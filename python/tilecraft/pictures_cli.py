@@ -11,11 +11,13 @@ from typing import Any, Optional, Tuple
 from ._core import InvalidStateError
 
 
-def load_position(path: str, move: Optional[int] = None, game: int = 1) -> Tuple[Any, str]:
-    """A state from a saved state (``state.to_json()``) or from a replay file after ``move`` moves
-    (default: the end) of its ``game``-th game. Returns (state, description)."""
+def load_position(path: str, move: Optional[int] = None, game_id: Optional[int] = None,
+                  index: Optional[int] = None) -> Tuple[Any, str]:
+    """A state from a saved state (``state.to_json()``), or from a replay or tournament results
+    file after ``move`` moves (default: the end) of the game replay_html.select_game picks (id
+    ``game_id``, else the ``index``-th, else the first). Returns (state, description)."""
     from .games import from_json, game_spec
-    from .replay_html import replay_game
+    from .replay_html import select_game
 
     try:
         with open(path, encoding="utf-8") as f:
@@ -30,7 +32,8 @@ def load_position(path: str, move: Optional[int] = None, game: int = 1) -> Tuple
         if move is not None:
             raise InvalidStateError(f"{path} is a saved state, not a replay: --move does not apply")
         return from_json(text), path
-    record = replay_game(path, game)
+    record, note = select_game(path, game_id, index)
+    game = record["id"]
     total = len(record["actions"])
     if move is None:
         move = total
@@ -44,7 +47,7 @@ def load_position(path: str, move: Optional[int] = None, game: int = 1) -> Tuple
             raise InvalidStateError(f"{path}: game {game}, step {step}: action {action} is not legal here "
                                     f"(is this a replay of {spec.name} with these options?)")
         state.apply(action)
-    return state, f"{path} game {game} after move {move}/{total}"
+    return state, f"{path} {note}, after move {move}/{total}"
 
 
 def svg_to_png(svg_text: str, out: str) -> None:
@@ -58,7 +61,7 @@ def svg_to_png(svg_text: str, out: str) -> None:
 def cmd_render(args: argparse.Namespace) -> int:
     from .render import svg
 
-    state, what = load_position(args.file, args.move, args.game_index)
+    state, what = load_position(args.file, args.move, args.game, args.game_index)
     picture = svg(state, args.seat)
     out = args.out or os.path.splitext(os.path.basename(args.file))[0] + ".svg"
     if out == "-":
@@ -82,10 +85,10 @@ def cmd_replay_html(args: argparse.Namespace) -> int:
     from .replay_html import write_viewer
 
     try:
-        moves = write_viewer(args.file, args.html, args.game_index, args.seat)
+        moves, note = write_viewer(args.file, args.html, args.game, args.seat, args.game_index)
     except OSError as e:
         raise ValueError(f"cannot read {args.file} or write {args.html}: {e.strerror or e}") from None
-    print(f"{args.file} game {args.game_index}: {moves} moves -> {args.html}")
+    print(f"{args.file} {note}: {moves} moves -> {args.html}")
     return 0
 
 
@@ -100,14 +103,24 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _add_game_choice(p: argparse.ArgumentParser, where: str) -> None:
+    group = p.add_mutually_exclusive_group()
+    group.add_argument("--game", type=int, default=None, metavar="ID",
+                       help=f"{where}: the game with this id (a tournament record's id; in a replay file the "
+                            "games are numbered 1, 2, ...; default: the first game)")
+    group.add_argument("--game-index", type=int, default=None, metavar="K",
+                       help=f"{where}: the K-th game of the file (1-based)")
+
+
 def add_commands(sub: Any) -> None:
     p = sub.add_parser("render", help="draw a saved state or a replay position as SVG (or PNG)",
                        description="Draw a position as SVG, or PNG with the 'png' extra (cairosvg). FILE is a "
-                                   "saved state (state.to_json()) or a replay file; for a replay, --move picks "
-                                   "the position (default: the end).")
-    p.add_argument("file", help="a saved state (.json) or a replay file (.jsonl)")
+                                   "saved state (state.to_json()), a replay file or a tournament results file; "
+                                   "for those, --game picks the game (default: the first) and --move the "
+                                   "position (default: the end).")
+    p.add_argument("file", help="a saved state (.json), a replay file or a tournament results file (.jsonl)")
     p.add_argument("--move", type=int, default=None, help="replay files: the position after this many moves")
-    p.add_argument("--game-index", type=int, default=1, metavar="K", help="replay files: the K-th game (default 1)")
+    _add_game_choice(p, "replay files")
     p.add_argument("--seat", type=int, default=None, help="draw what this seat sees (hidden hands face down)")
     p.add_argument("-o", "--out", default=None, metavar="OUT",
                    help="OUT.svg, OUT.png or - for standard output (default: FILE's name with .svg)")
@@ -126,5 +139,5 @@ def add_commands(sub: Any) -> None:
 def add_replay_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--html", metavar="OUT", default=None,
                    help="write a self-contained viewer page of one game instead of checking the file")
-    p.add_argument("--game-index", type=int, default=1, metavar="K", help="with --html: the K-th game (default 1)")
+    _add_game_choice(p, "with --html")
     p.add_argument("--seat", type=int, default=None, help="with --html: draw what this seat sees")

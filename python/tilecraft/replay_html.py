@@ -1,28 +1,61 @@
-"""The replay viewer: one self-contained HTML page per game of a replay file (no network, no build
-step). Every position's picture, the move that led to it, buttons, arrow keys and a slider to
-step, the scores over time as a small chart, and the search's top moves where recorded."""
+"""The replay viewer: one self-contained HTML page per game of a replay file or a tournament
+results file (no network, no build step). Every position's picture (the pictures share their
+common elements, so a page stays small), the move that led to it, buttons, arrow keys and a
+slider to step, the scores over time as a small chart, and the search's top moves where recorded."""
 from __future__ import annotations
 
 import html
 import json
-from typing import Any, Dict, List, Optional
+import re
+from typing import Any, Dict, List, Optional, Tuple
 
 from ._core import CHANCE, InvalidStateError
 from .games import UnknownGameError, game_spec
-from .match import read_replay
-from .render import svg
+from .match import is_tournament_file, read_replay, read_tournament_games
+from .render import move_text, svg
 
 SEAT_COLOURS = ("#3b6fb6", "#c0562f", "#3f8f5a", "#8a5aa8")
 
 
-def replay_game(path: str, game: int = 1) -> Dict[str, Any]:
-    """The ``game``-th game (1-based) of a replay file, as read by match.read_replay."""
-    games = list(read_replay(path))
+def _id_ranges(ids: List[int]) -> str:
+    """``[0, 1, 2, 5, 7, 8]`` -> ``"0..2, 5, 7..8"``."""
+    spans: List[List[int]] = []
+    for k in sorted(ids):
+        if spans and spans[-1][1] == k - 1:
+            spans[-1][1] = k
+        else:
+            spans.append([k, k])
+    return ", ".join(str(a) if a == b else f"{a}..{b}" for a, b in spans)
+
+
+def select_game(path: str, game_id: Optional[int] = None, index: Optional[int] = None) -> Tuple[Dict[str, Any], str]:
+    """One game of a replay file (play/match --replay) or of a tournament results file (tournament
+    --out): the one with id ``game_id`` (a tournament record's id; in a replay file, games are
+    numbered 1, 2, ...), else the ``index``-th (1-based), else the first. Returns the record (in
+    read_replay's shape, with its 'id') and a note saying which game of how many it is."""
+    if is_tournament_file(path):
+        games = list(read_tournament_games(path))
+    else:
+        games = [dict(g, id=k) for k, g in enumerate(read_replay(path), 1)]
     if not games:
         raise InvalidStateError(f"{path}: holds no game")
-    if isinstance(game, bool) or not isinstance(game, int) or not 1 <= game <= len(games):
-        raise InvalidStateError(f"{path}: game {game} out of range; the file holds games 1..{len(games)}")
-    return games[game - 1]
+    ids = [int(g["id"]) for g in games]
+    if game_id is not None:
+        if isinstance(game_id, bool) or not isinstance(game_id, int) or game_id not in ids:
+            raise InvalidStateError(f"{path}: no game with id {game_id}; the file holds ids {_id_ranges(ids)}")
+        k = ids.index(game_id)
+    elif index is not None:
+        if isinstance(index, bool) or not isinstance(index, int) or not 1 <= index <= len(games):
+            raise InvalidStateError(f"{path}: game {index} out of range; the file holds games 1..{len(games)}")
+        k = index - 1
+    else:
+        k = 0
+    if len(games) == 1:
+        note = f"game id {ids[k]}, the only game in the file"
+    else:
+        note = (f"game id {ids[k]}, number {k + 1} of the {len(games)} games in the file "
+                f"(ids {_id_ranges(ids)}; --game ID picks another)")
+    return games[k], note
 
 
 def positions(record: Dict[str, Any], source: str = "replay", seat: Optional[int] = None) -> List[Dict[str, Any]]:
@@ -44,7 +77,7 @@ def positions(record: Dict[str, Any], source: str = "replay", seat: Optional[int
             action = int(item["action"])
         except (KeyError, TypeError, ValueError):
             raise InvalidStateError(f"{source}: step {step}: no action number") from None
-        if item.get("seat") != state.current_player():
+        if "seat" in item and item["seat"] != state.current_player():
             raise InvalidStateError(f"{source}: step {step}: seat {item.get('seat')} recorded, but seat "
                                     f"{state.current_player()} is to act (is this a replay of this game?)")
         if action not in set(int(a) for a in state.legal_actions()):
@@ -55,30 +88,67 @@ def positions(record: Dict[str, Any], source: str = "replay", seat: Optional[int
             raise InvalidStateError(f"{source}: step {step}: recorded {item['name']!r}, the rules say {name!r} "
                                     f"(a replay of another game or edition?)")
         who = "chance" if state.current_player() == CHANCE else f"seat {state.current_player()}"
+        said = move_text(state, action)
         state.apply(action)
         top = item.get("top") if isinstance(item.get("top"), list) else None
-        out.append({"svg": svg(state, seat), "move": f"{who}: {name}", "seat": item.get("seat"),
+        out.append({"svg": svg(state, seat), "move": f"{who}: {said}", "seat": item.get("seat"),
                     "scores": [float(x) for x in state.scores()], "top": top})
     return out
 
 
-def viewer_html(record: Dict[str, Any], source: str = "replay", seat: Optional[int] = None) -> str:
+def pack_pictures(pictures: List[str]) -> Tuple[List[str], List[List[int]]]:
+    """Shares the static parts of a game's pictures: each SVG is cut into elements (before every
+    ``<`` that opens one), every distinct piece is kept once (in order of first use), and each
+    picture becomes runs ``[first, count, first, count, ...]`` of consecutive piece numbers. Consecutive positions
+    differ in a few elements, so a picture costs a few runs instead of its whole text."""
+    pieces: List[str] = []
+    number: Dict[str, int] = {}
+    runs: List[List[int]] = []
+    for picture in pictures:
+        out: List[int] = []
+        for piece in re.split(r"(?=<(?!/))", picture):
+            if not piece:
+                continue
+            k = number.get(piece)
+            if k is None:
+                k = number[piece] = len(pieces)
+                pieces.append(piece)
+            if out and out[-2] + out[-1] == k:
+                out[-1] += 1
+            else:
+                out += [k, 1]
+        runs.append(out)
+    return pieces, runs
+
+
+def unpack_picture(pieces: List[str], runs: List[int]) -> str:
+    """The inverse of pack_pictures for one picture (the page does the same in JavaScript)."""
+    return "".join("".join(pieces[a:a + n]) for a, n in zip(runs[0::2], runs[1::2]))
+
+
+def viewer_html(record: Dict[str, Any], source: str = "replay", seat: Optional[int] = None, note: str = "") -> str:
     """The complete viewer page for one replay record."""
     steps = positions(record, source, seat)
     spec = game_spec(str(record["game"]))
     title = f"{spec.title}: {', '.join(str(b) for b in record.get('bots', []))} (seed {record.get('seed')})"
-    data = json.dumps({"steps": steps, "colours": SEAT_COLOURS, "players": record["players"],
-                       "bots": record.get("bots", [])}).replace("</", "<\\/")
-    return (_PAGE.replace("@TITLE@", html.escape(title)).replace("@DATA@", data))
+    pieces, runs = pack_pictures([s.pop("svg") for s in steps])
+    for s, r in zip(steps, runs):
+        s["runs"] = r
+    data = json.dumps({"steps": steps, "pieces": pieces, "colours": SEAT_COLOURS, "players": record["players"],
+                       "bots": record.get("bots", [])}, separators=(",", ":")).replace("</", "<\\/")
+    return (_PAGE.replace("@TITLE@", html.escape(title)).replace("@NOTE@", html.escape(note))
+            .replace("@DATA@", data))
 
 
-def write_viewer(path: str, out: str, game: int = 1, seat: Optional[int] = None) -> int:
-    """Writes the viewer of game ``game`` of replay file ``path`` to ``out``; returns the number of moves."""
-    record = replay_game(path, game)
-    page = viewer_html(record, f"{path}: game {game}", seat)
+def write_viewer(path: str, out: str, game_id: Optional[int] = None, seat: Optional[int] = None,
+                 index: Optional[int] = None) -> Tuple[int, str]:
+    """Writes the viewer of one game of replay or tournament file ``path`` (select_game picks it) to
+    ``out``; returns the number of moves and select_game's note."""
+    record, note = select_game(path, game_id, index)
+    page = viewer_html(record, f"{path}: game {record['id']}", seat, note)
     with open(out, "w", encoding="utf-8") as f:
         f.write(page)
-    return len(record["actions"])
+    return len(record["actions"]), note
 
 
 _PAGE = r"""<!DOCTYPE html>
@@ -87,7 +157,8 @@ _PAGE = r"""<!DOCTYPE html>
 <title>@TITLE@</title>
 <style>
 body { font-family: DejaVu Sans, Verdana, sans-serif; margin: 12px; background: #fbf8f1; color: #222; }
-h1 { font-size: 18px; margin: 0 0 8px 0; }
+h1 { font-size: 18px; margin: 0 0 4px 0; }
+#note { font-size: 13px; color: #555; margin: 0 0 8px 0; }
 #bar { display: flex; gap: 6px; align-items: center; flex-wrap: wrap; margin-bottom: 8px; }
 #bar button { font-size: 15px; min-width: 40px; }
 #slider { width: 320px; }
@@ -102,6 +173,7 @@ td, th { padding: 2px 6px; border-bottom: 1px solid #ddd; text-align: left; }
 </style></head>
 <body>
 <h1>@TITLE@</h1>
+<p id="note">@NOTE@</p>
 <div id="bar">
  <button id="first" title="first position (Home)">|&#x25C0;</button>
  <button id="prev" title="previous (left arrow)">&#x25C0;</button>
@@ -126,6 +198,11 @@ td, th { padding: 2px 6px; border-bottom: 1px solid #ddd; text-align: left; }
 "use strict";
 const D = JSON.parse(document.getElementById("data").textContent);
 const steps = D.steps, N = steps.length - 1;
+function picture(runs) {  // the pieces shared by all positions (replay_html.pack_pictures)
+  let out = "";
+  for (let k = 0; k < runs.length; k += 2) out += D.pieces.slice(runs[k], runs[k] + runs[k + 1]).join("");
+  return out;
+}
 let i = 0;
 const $ = (id) => document.getElementById(id);
 $("slider").max = String(N);
@@ -151,7 +228,7 @@ function chart() {
 function show(k) {
   i = Math.max(0, Math.min(N, k));
   const s = steps[i];
-  $("picture").innerHTML = s.svg;
+  $("picture").innerHTML = picture(s.runs);
   $("counter").textContent = `move ${i} / ${N}`;
   $("move").textContent = s.move;
   $("slider").value = String(i);

@@ -28,6 +28,21 @@ def svg(state: Any, seat: Optional[int] = None) -> str:
     return str(module.svg(state, seat))
 
 
+def move_text(state: Any, action: int) -> str:
+    """The move's name, with what it does where the game's module says more (an optional
+    ``move_text(state, action)`` there, e.g. Gaudí's track spaces and central options); ``state`` is
+    the position the move is made in."""
+    name = type(state).game_name
+    try:
+        module = importlib.import_module(f"{__name__}.{name}")
+    except ModuleNotFoundError as e:
+        if e.name != f"{__name__}.{name}":
+            raise
+        module = None
+    say = getattr(module, "move_text", None)
+    return str(say(state, action)) if say is not None else str(state.action_to_string(action))
+
+
 def has_picture(game: str) -> bool:
     return importlib.util.find_spec(f"{__name__}.{game}") is not None
 

@@ -68,9 +68,9 @@ class Svg:
 
     def text(self, x: float, y: float, s: str, size: float = 12, anchor: str = "start", fill: str = INK,
              weight: Optional[str] = None, **attrs: Any) -> None:
-        # Labels never take clicks: a click on a tile's letter reaches the tile (its data-pick).
-        self.el("text", s, x=x, y=y, font_size=size, text_anchor=anchor, fill=fill, font_weight=weight,
-                style=FONT, pointer_events="none", **attrs)
+        # The font, and that labels never take clicks (a click on a tile's letter reaches the tile,
+        # its data-pick), are set once for every text in the document's style sheet.
+        self.el("text", s, x=x, y=y, font_size=size, text_anchor=anchor, fill=fill, font_weight=weight, **attrs)
 
     def pattern(self, pid: str, markup: str) -> str:
         """Registers a <pattern> (once) and returns its fill reference."""
@@ -81,6 +81,7 @@ class Svg:
         head = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_fmt(self.width)} {_fmt(self.height)}" '
                 f'width="{_fmt(self.width)}" height="{_fmt(self.height)}" role="img">')
         title = f"<title>{escape(self.title)}</title>" if self.title else ""
+        title += f"<style>text {{ {FONT}; pointer-events: none }}</style>"
         defs = f"<defs>{''.join(self.defs.values())}</defs>" if self.defs else ""
         background = f'<rect x="0" y="0" width="{_fmt(self.width)}" height="{_fmt(self.height)}" fill="{PAPER}"/>'
         return head + title + defs + background + "".join(self.parts) + "</svg>"
@@ -110,10 +111,21 @@ def seat_marker(svg: Svg, cx: float, cy: float, r: float, seat: int, **attrs: An
     svg.text(cx, cy + r * 0.42, str(seat), size=r * 1.2, anchor="middle", fill="#fff", weight="bold")
 
 
+def winners_sentence(winners: List[int]) -> str:
+    """``[1]`` -> ``seat 1 wins``; ``[0, 2]`` -> ``seats 0 and 2 share the win`` (the play page says the
+    same in JavaScript)."""
+    w = [str(x) for x in winners]
+    if len(w) == 1:
+        return f"seat {w[0]} wins"
+    if not w:
+        return "nobody wins"
+    return f"seats {', '.join(w[:-1])} and {w[-1]} share the win"
+
+
 def status_line(state: Any) -> str:
     if state.is_terminal():
         w = list(state.winners())
-        return "game over: " + ("winner seat " if len(w) == 1 else "winners seats ") + ", ".join(map(str, w))
+        return "game over: " + winners_sentence(w)
     if state.is_chance_node():
         return "chance"
     return f"seat {state.current_player()} to move"

@@ -1,7 +1,7 @@
 """Writes the pictures of docs/pictures.md: one mid-game position of every game (random play from
 a fixed seed), plus Warsaw as seat 0 sees it. Run from the repository root:
 
-    PYTHONPATH=python python3 -m tilecraft.render.svg_games._gallery docs/pictures
+    python3 -m tilecraft.render.svg_games._gallery docs/pictures
 """
 from __future__ import annotations
 

@@ -168,6 +168,22 @@ def svg(state: Any, seat: Optional[int] = None) -> str:
                 d.polygon(_seg_points(s, sx + S + 12, y + 8), fill=fills[seg[s]], stroke=None)
             d.rect(sx + S + 12, y + 8, S, S, fill="none", stroke=INK)
         y += S + 30
+        if state.phase() == 5 and to_move >= 0:
+            # the four rotations, each a click target: with a space, it makes the move (the play
+            # page frames the rotations still legal there)
+            d.text(sx, y, "rotation", size=12, weight="bold")
+            seg = cfg["seg_type"][tile]
+            for k in range(4):
+                rx = sx + k * (S + 14)
+                # data-at: where the tile is drawn, so that the page can show it on a board space
+                d.open("g", data_rotation=f" rot {90 * k} ", data_at=f"{rx},{y + 8}")
+                for s in range(12):
+                    d.polygon(_seg_points(s, rx, y + 8), fill=fills[seg[(s - 3 * k) % 12]], stroke=None)
+                d.close()
+                d.rect(rx, y + 8, S, S, fill="#fff", fill_opacity=0, stroke=INK, data_pick=f" rot {90 * k} ",
+                       class_="pick")
+                d.text(rx + S / 2, y + S + 21, f"{90 * k}°", size=10, anchor="middle")
+            y += S + 40
     walls = state.wall_tiles()
     winners = set(state.winners()) if state.is_terminal() else set()
     for p in (0, 1):

@@ -4,6 +4,7 @@ pencils and hammers), the five supply areas and the three windows, then each sea
 (every hand when ``seat`` is None; only that seat's when it is given, the others face down)."""
 from __future__ import annotations
 
+import functools
 import json
 import os
 from typing import Any, Dict, List, Optional
@@ -19,10 +20,19 @@ S_LETTERS = "xlsp"
 DOMAINS = ("Nature", "Catalan", "Religion")
 D_LETTERS = "NCR"
 D_FILLS = ("#a8cf9c", "#e6b98a", "#b9a9d9")
+# By the number state.phase() reports (bindings/gaudi.cpp; the binding has no phase name).
 PHASES = ("chance", "moving", "pencils or hammers", "using actions", "placing a tile", "discarding",
-          "rewards", "a reward", "a Religion target", "central area", "game over")
+          "rewards", "a reward", "a Religion target", "central area", "game over", "expert draft",
+          "choosing a category")
+SHAPE_NAMES = dict(zip(SHAPES, S_LETTERS))
+# The track's abbreviations, each explained in the picture's legend.
+LEGEND = ("T take a tile; TB TG TY TR: of that colour; a shape letter x l s p: of that shape",
+          "K take a card; KN KC KR: a Nature, Catalan or Religion card",
+          "pla play a card · chi advance a chimney · gen generic: any one action",
+          "✎ pencil · ⚒ hammer (how many uses) · ! red space · v virtual marker")
 
 
+@functools.lru_cache(maxsize=None)
 def _edition_file(name: str) -> Optional[Dict[str, Any]]:
     try:
         from ...games import gaudi as g
@@ -33,23 +43,95 @@ def _edition_file(name: str) -> Optional[Dict[str, Any]]:
         return None
 
 
-def _track_labels(n: int, face: str = "day") -> List[str]:
+def _spaces(n: int, face: str = "day") -> List[Dict[str, Any]]:
+    """The track spaces' actions of the default edition (empty ones if the edition differs)."""
     data = _edition_file("track.json")
     spaces = (data or {}).get(face, {}).get("spaces", [])
     if len(spaces) != n:
-        return [""] * n
-    out = []
-    for sp in spaces:
-        a = sp.get("action", {})
-        kind = a.get("type", "")
-        if kind == "tile":
-            out.append("T" + (C_LETTERS[COLOURS.index(a["colour"])] if a.get("colour") in COLOURS else ""))
-        elif kind == "card":
-            dom = a.get("domain", "")
-            out.append("K" + (dom[:1].upper() if dom else ""))
-        else:
-            out.append(str(kind)[:3])
-    return out
+        return [{}] * n
+    return [sp.get("action", {}) if isinstance(sp.get("action"), dict) else {} for sp in spaces]
+
+
+def _track_label(a: Dict[str, Any]) -> str:
+    kind = a.get("type", "")
+    if kind == "tile":
+        return ("T" + (C_LETTERS[COLOURS.index(a["colour"])] if a.get("colour") in COLOURS else "")
+                + SHAPE_NAMES.get(a.get("shape", ""), ""))
+    if kind == "card":
+        dom = a.get("domain", "")
+        return "K" + (dom[:1].upper() if dom else "")
+    return str(kind)[:3]
+
+
+def _track_say(a: Dict[str, Any]) -> str:
+    """What a track space's action does, in words."""
+    kind = a.get("type", "")
+    if kind == "tile":
+        what = " ".join(x for x in (a.get("colour", ""), a.get("shape", "")) if x)
+        return f"take a {what} tile" if what else "take a tile"
+    if kind == "card":
+        return f"take a {a['domain'].capitalize()} card" if a.get("domain") else "take a card"
+    return {"play": "play a card", "chimney": "advance a chimney", "generic": "any one action"}.get(
+        str(kind), str(kind))
+
+
+def _effect_say(e: Dict[str, Any]) -> str:
+    kind = e.get("type", "")
+    dom = str(e.get("domain", "")).capitalize()
+    if kind == "vp":
+        return f"{e.get('n', 1)} {dom} VP"
+    if kind == "resolve_catalan":
+        return "resolve the Catalan column" + (f" ×{e['times']}" if e.get("times", 1) != 1 else "")
+    if kind == "resolve_nature":
+        return "resolve the Nature column"
+    if kind == "resolve_one_religion":
+        return "resolve one Religion card"
+    if kind == "take_card":
+        return f"take a {dom} card" if dom else "take a card"
+    if kind == "collect_tile":
+        return "take a tile"
+    if kind == "play_card":
+        return "play a card" + (" ignoring its requirement" if e.get("ignore_requirement") else "")
+    if kind == "generic":
+        return "any one action"
+    return str(kind).replace("_", " ")
+
+
+def _central_say(tile: int) -> Dict[str, str]:
+    """The central tile's two options in words, by move name ('central A', 'central B')."""
+    tiles = (_edition_file("chandeliers.json") or {}).get("tiles", [])
+    if not 0 <= tile < len(tiles) or not isinstance(tiles[tile], dict):
+        return {}
+    return {f"central {o.upper()}": f"central tile {tile}, option {o.upper()}: "
+            + ", ".join(_effect_say(e) for e in tiles[tile].get(o, []) if isinstance(e, dict))
+            for o in ("a", "b")}
+
+
+def move_text(state: Any, action: int) -> str:
+    """The move's name with what it does where the name alone is cryptic: a track space's action,
+    a central option's effects."""
+    name = state.action_to_string(action)
+    if state.is_chance_node():
+        return name
+    cfg = state.config()
+    f = 1 if cfg.get("mode") == 1 else 0
+    spaces = _spaces(cfg["track_n"][f], ("day", "night")[f])
+    if name.startswith("move ") and name[5:].isdigit() and int(name[5:]) < len(spaces):
+        i = int(name[5:])
+        return f"{name}: {_space_words(spaces[i], cfg, f, i)}"
+    if name == "move central":
+        return "move central: to the central area (leaves the track)"
+    say = _central_say(state.central()[0]).get(name)
+    return f"{name}: {say[say.index(':') + 2:]}" if say else name
+
+
+def _space_words(a: Dict[str, Any], cfg: Dict[str, Any], f: int, i: int) -> str:
+    pen, ham = cfg["track_pencils"][f][i], cfg["track_hammers"][f][i]
+    uses = ", ".join(x for x in (f"{pen} pencil" + "s" * (pen != 1) if pen else "",
+                                 f"{ham} hammer" + "s" * (ham != 1) if ham else "") if x)
+    red = ", red space" if cfg["track_red"][f][i] else ""
+    label = _track_label(a)
+    return f"{_track_say(a)}" + (f" ({label})" if label else "") + (f", {uses}" if uses else "") + red
 
 
 def _board_xy(n: int) -> List[tuple]:
@@ -86,7 +168,7 @@ def svg(state: Any, seat: Optional[int] = None) -> str:
     cfg = state.config()
     f = 1 if cfg.get("mode") == 1 else 0  # expert and solo play the night face (GA-EXP-2, GA-SOLO-1)
     track_n = cfg["track_n"][f]
-    labels = _track_labels(track_n, ("day", "night")[f])
+    spaces = _spaces(track_n, ("day", "night")[f])
     xy = _board_xy(cfg["board_n"])
     bw = max(x for x, _ in xy) + 1
     bh = max(y for _, y in xy) + 1
@@ -95,7 +177,7 @@ def svg(state: Any, seat: Optional[int] = None) -> str:
     winners = set(state.winners()) if state.is_terminal() else set()
     seat_w = max(bw * (B + 2) + 250, 480)
     width = max(2 * seat_w + 60, 1000)
-    top_h = 360
+    top_h = 410
     seat_h = max(bh * (B + 2) + 60, 230)
     height = top_h + ((n + 1) // 2) * (seat_h + 16) + 20
     d = Svg(width, height, f"Gaudí, {n} players")
@@ -104,7 +186,7 @@ def svg(state: Any, seat: Optional[int] = None) -> str:
     d.text(20, 24, f"Gaudí · round {state.round()}/3 · {status_line(state)}" + (f" ({what})" if what else ""),
            size=16, weight="bold")
     # the track: a loop of spaces around the central area
-    tw, th = 560, 290
+    tw, th = 560, 345
     tx0, ty0 = 20, 40
     per_row = max(1, (track_n - 2 * 4) // 2)
     rows_side = (track_n - 2 * per_row) // 2
@@ -122,34 +204,38 @@ def svg(state: Any, seat: Optional[int] = None) -> str:
             positions.append((tx0, ty0 + th - shh - (i - 2 * per_row - rows_side + 1) * shh))
     for i, (x, y) in enumerate(positions):
         red = bool(cfg["track_red"][f][i])
+        # the space's number, action and pencils/hammers on top; a marker's place below them
         d.rect(x + 1, y + 1, sw - 2, shh - 2, fill="#f2c6bd" if red else "#efe6d2",
                stroke="#a33" if red else "#8a7f6a", stroke_width=2 if red else 1, data_pick=f"move {i} ",
-               class_="pick")
+               data_say=_space_words(spaces[i], cfg, f, i), class_="pick")
         d.text(x + 4, y + 11, str(i), size=8, fill="#555")
-        d.text(x + sw / 2, y + shh / 2 + 3, labels[i], size=10, anchor="middle", weight="bold")
+        d.text(x + sw / 2, y + 24, _track_label(spaces[i]), size=10, anchor="middle", weight="bold")
         pen, ham = cfg["track_pencils"][f][i], cfg["track_hammers"][f][i]
-        d.text(x + sw / 2, y + shh - 5, "✎" * pen + "⚒" * ham, size=8, anchor="middle")
+        d.text(x + sw / 2, y + 35, "✎" * pen + "⚒" * ham, size=8, anchor="middle")
         if red:
             d.text(x + sw - 4, y + 11, "!", size=9, anchor="end", fill="#a33", weight="bold")
     pos = state.positions()
     for p in range(n):
         if 0 <= pos[p] < track_n:
             x, y = positions[pos[p]]
-            seat_marker(d, x + sw - 9 - 3 * p, y + shh / 2 + 4 * p - 4, 7, p)
+            seat_marker(d, x + sw - 10, y + shh - 10, 7, p)
     if n == 1 and 0 <= pos[1] < track_n:  # the Gaudí automa's marker (GA-SOLO-2)
         x, y = positions[pos[1]]
-        d.circle(x + sw - 9, y + shh / 2 + 4, 7, fill="#444", stroke=INK)
-        d.text(x + sw - 9, y + shh / 2 + 7, "G", size=8, anchor="middle", fill="#fff", weight="bold")
+        d.circle(x + sw - 10, y + shh - 10, 7, fill="#444", stroke=INK)
+        d.text(x + sw - 10, y + shh - 7, "G", size=8, anchor="middle", fill="#fff", weight="bold")
     if n <= 2 and 0 <= pos[4] < track_n:
         x, y = positions[pos[4]]
-        d.circle(x + 8, y + shh - 10, 6, fill="#fff", stroke=INK, stroke_dasharray="2 1")
-        d.text(x + 8, y + shh - 7, "v", size=8, anchor="middle")
+        d.circle(x + 9, y + shh - 10, 6, fill="#fff", stroke=INK, stroke_dasharray="2 1")
+        d.text(x + 9, y + shh - 7, "v", size=8, anchor="middle")
     # central area
     tile, _, options = state.central()
     cx, cy = tx0 + sw + 10, ty0 + shh + 10
     d.rect(cx, cy, tw - 2 * sw - 20, th - 2 * shh - 20, fill="#e5dcc7", stroke=INK, rx=8, data_pick="move central",
-           class_="pick")
+           data_say="to the central area (leaves the track)", class_="pick")
     d.text(cx + 10, cy + 20, f"central area · tile {tile if tile >= 0 else '-'}", size=12, weight="bold")
+    for k, (name, say) in enumerate(sorted(_central_say(tile).items())):
+        # the tile's options; each also names what its move does (data-say) for the play page
+        d.text(cx + 10, cy + 92 + 14 * k, say, size=10, data_say_move=name, data_say=say[say.index(":") + 2:])
     holder = "Gaudí (automa)" if n == 1 and state.marker_holder() == 1 else f"seat {state.marker_holder()}"
     d.text(cx + 10, cy + 38, f"start-player marker: {holder}", size=11)
     off = [p for p in range(n) if pos[p] in (-1, 48)]
@@ -159,7 +245,8 @@ def svg(state: Any, seat: Optional[int] = None) -> str:
         space, pencils, hammers, _, _ = state.units()
         d.text(cx + 10, cy + 74, f"space {space}: {pencils} pencil(s), {hammers} hammer(s) left"
                + (" (leader)" if state.leader() else ""), size=11)
-    d.text(cx + 10, cy + th - 2 * shh - 32, "T tile · KN/KC/KR card · ✎ pencil · ⚒ hammer · ! red", size=9)
+    for k, line in enumerate(LEGEND):
+        d.text(cx + 10, cy + th - 2 * shh - 78 + 13 * k, line, size=9)
     # supply areas and windows
     ax = tx0 + tw + 30
     d.text(ax, 52, "supply areas", size=12, weight="bold")

@@ -15,6 +15,10 @@ FILLS = ("#8fc08a", "#e0a37f", "#e6c86e", "#a3a3b8", "#c59ad0", "#86b7cf", "#d8d
 ROMAN = ("I", "II", "III", "IV", "V")
 Q = 22  # a quadrant; a card is 2 x 2 quadrants
 
+# The step of the era the state is in, by state.phase() (bindings/warsaw.cpp: 0 pick, 1 resolve,
+# 2 war, 3 trim, 4 trim keep, 5 milestone placement, 6 exchange, 7 over).
+STEPS = {0: "pick {k}/4: choose a card", 1: "card {k}/4: build or sell it", 2: "war", 3: "the Prudential trim",
+         4: "the Prudential trim", 5: "placing the milestone", 6: "exchange"}
 
 def _card_names(cfg: Dict[str, Any]) -> Optional[List[str]]:
     try:
@@ -67,8 +71,8 @@ def svg(state: Any, seat: Optional[int] = None) -> str:
     width = max(panel_w + 40, 5 * 150 + 40)
     height = 120 + sum(panel_h) + 20 * n
     d = Svg(width, height, f"Warsaw, {n} players")
-    d.text(20, 24, f"Warsaw · era {state.era()} · pick {state.pick_round() + 1}/4 · {status_line(state)}",
-           size=16, weight="bold")
+    step = "" if state.is_terminal() else " · " + STEPS.get(state.phase(), "").format(k=state.pick_round() + 1)
+    d.text(20, 24, f"Warsaw · era {state.era()}{step} · {status_line(state)}", size=16, weight="bold")
     # milestones
     mnames = None
     try:
@@ -92,7 +96,11 @@ def svg(state: Any, seat: Optional[int] = None) -> str:
     y = 118
     frame = cfg
     for p in range(n):
+        # Each panel, its district grid and its hand are groups moved into place, so that a card
+        # keeps its markup while its district grows (the replay viewer shares unchanged elements).
         h = panel_h[p]
+        top, y = y, 0
+        d.open("g", transform=f"translate(0,{top})")
         d.rect(20, y, width - 40, h, fill="#f3ecdc", rx=8, stroke=INK, stroke_width=3 if p == to_move else 1)
         seat_marker(d, 36, y + 18, 10, p)
         label = f"seat {p}: {vp[p]} VP, {coins[p]} coins" + (" · winner" if p in winners else "") + \
@@ -101,9 +109,10 @@ def svg(state: Any, seat: Optional[int] = None) -> str:
         x0, x1, y0, y1 = spans[p]
         occupied = {(c[0], c[1]): c for c in districts[p]}
         gx, gy = 40, y + 40
+        d.open("g", transform=f"translate({gx - x0 * C},{gy - y0 * C})")
         for yy in range(y0, y1 + 1):
             for xx in range(x0, x1 + 1):
-                cx, cy = gx + (xx - x0) * C, gy + (yy - y0) * C
+                cx, cy = xx * C, yy * C
                 pick = f" {xx},{yy} "
                 if (xx, yy) in occupied:
                     _quadrants(d, cx, cy, list(state.shown_types(p, xx, yy)), data_pick=pick, data_pick_seat=p,
@@ -115,8 +124,11 @@ def svg(state: Any, seat: Optional[int] = None) -> str:
                 else:
                     d.rect(cx + 2, cy + 2, 2 * Q - 4, 2 * Q - 4, fill="none", stroke="#c8bfae",
                            stroke_dasharray="3 3", data_pick=pick, data_pick_seat=p, class_="pick")
+        d.close()
         # hand
         hx = 40 + (x1 - x0 + 1) * C + 30
+        d.open("g", transform=f"translate({hx},0)")
+        hx = 0
         hidden = seat is not None and seat != p
         hand = list(state.hand(p))
         picked = state.picked_card(p)
@@ -141,6 +153,8 @@ def svg(state: Any, seat: Optional[int] = None) -> str:
             _quadrants(d, px + 52, py - 4, types)
             name = names[picked] if names and picked < len(names) else f"card {picked}"
             d.text(px + 52 + 2 * Q + 8, py + 20, name, size=10)
-        y += h + 20
+        d.close()
+        d.close()
+        y = top + h + 20
     d.text(20, height - 8, "  ".join(f"{LETTERS[t]} {NAMES[t]}" for t in range(8)), size=10)
     return str(d)
