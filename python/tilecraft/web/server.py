@@ -32,7 +32,7 @@ from .._stop import Stopped, stop_when
 from ..bots import make_bot
 from ..games import GameSpec, UnknownGameError, game_spec, list_games
 from ..match import MatchResult, _bot_name, _mix, write_replay
-from ..render import svg
+from ..render import move_text, svg
 
 STATIC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "static")
 MAX_BODY = 64 * 1024  # bytes of a request body
@@ -121,7 +121,7 @@ class Game:
 
     def _apply(self, action: int, seat: int, spent: float) -> None:
         who = "chance" if seat == CHANCE else f"seat {seat}"
-        self.log.append(f"{who}: {self.state.action_to_string(action)}")
+        self.log.append(f"{who}: {move_text(self.state, action)}")
         self.state.apply(action)
         self.actions.append(action)
         self.actors.append(seat)
@@ -226,9 +226,10 @@ class Game:
                 thinking = {"seat": self.thinking[0], "seconds": round(time.time() - self.thinking[1], 1),
                             "bot": self.bot_specs[self.thinking[0]]}
             if terminal:
-                w = list(s.winners())
-                status = "game over: " + ("you win" if self.human in w and len(w) == 1 else
-                                          "shared win" if self.human in w else f"seat(s) {', '.join(map(str, w))} win")
+                w = [int(x) for x in s.winners()]
+                names = ["you" if p == self.human else f"seat {p}" for p in w]
+                status = "game over: " + (f"{names[0]} win{'' if w == [self.human] else 's'}" if len(w) == 1 else
+                                          f"{', '.join(names[:-1])} and {names[-1]} share the win")
             elif to_move == self.human:
                 status = "your move"
             elif to_move == CHANCE:
@@ -240,6 +241,7 @@ class Game:
                 "seat": self.human,
                 "bots": [None if p == self.human else self.bot_specs[p] for p in range(self.players)],
                 "version": self.version, "to_move": int(to_move), "terminal": terminal, "status": status,
+                "winners": [int(x) for x in s.winners()] if terminal else None,
                 "scores": [float(x) for x in s.scores()], "legal": legal, "thinking": thinking,
                 "svg": svg(s, self.human), "log": self.log[-30:], "error": self.error,
                 "bot_seconds": [round(sum(t for a, t in zip(self.actors, self.seconds) if a == p), 2)
