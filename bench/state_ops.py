@@ -52,7 +52,7 @@ def _empty_caches() -> None:
     for cache in (castle._CACHE, warsaw._CACHE, _gaudi_data._CACHE):
         cache.clear()
     for game in tilecraft.list_games():
-        tilecraft.game_spec(game)._prototypes.clear()
+        getattr(tilecraft.game_spec(game), "_prototypes", {}).clear()  # (absent before the prototype cache)
 
 
 def make_table(args) -> None:

@@ -357,3 +357,44 @@ def test_what_cannot_be_keyed_is_never_cached(monkeypatch):
     assert GA.data_key({"data": "mine"}) is None  # a registered edition: a dict that may change
     assert C.data_key({"board": {"rows": []}, "tiles": None}) is None  # a parsed dict: never cached
     assert W.data_key({"data": "/nonexistent/dir"}) is None
+
+
+def _open_objects(schema, path="#"):
+    """Object schemas that would accept a key they do not list (conditions inside if/then excluded)."""
+    if isinstance(schema, list):
+        for i, s in enumerate(schema):
+            yield from _open_objects(s, f"{path}/{i}")
+        return
+    if not isinstance(schema, dict):
+        return
+    if schema.get("type") == "object" or "properties" in schema:
+        closed = schema.get("additionalProperties") is False or "propertyNames" in schema
+        # one closed key set per kind: {"type": "object", "allOf": [{"if": ..., "then": {"propertyNames": ...}}]}
+        branches = [b for b in schema.get("allOf", []) if isinstance(b, dict) and "then" in b]
+        closed = closed or (bool(branches) and all("propertyNames" in b["then"] for b in branches))
+        if not closed:
+            yield path
+    for k, v in schema.items():
+        if k not in ("if", "then", "else"):
+            yield from _open_objects(v, f"{path}/{k}")
+
+
+def test_every_schema_object_lists_its_keys():
+    import glob
+
+    open_ = []
+    for p in sorted(glob.glob(os.path.join(DATA, "*", "*.schema.json"))):
+        with open(p, encoding="utf-8") as f:
+            open_ += [f"{os.path.relpath(p, DATA)} {where}" for where in _open_objects(json.load(f))]
+    assert open_ == []
+
+
+@pytest.mark.parametrize("kind,value", [("tile", "gold"), ("nonexistent", None)])
+def test_gaudi_kinded_objects_refuse_unknown_keys(tmp_path, kind, value):
+    track = json.loads(_read("gaudi", "track.json"))
+    action = track["day"]["spaces"][0]["action"]
+    action.clear()
+    action.update({"type": kind, "sparkle": 1} if value is None else {"type": kind, "glitter": value})
+    (tmp_path / "track.json").write_text(json.dumps(track))
+    with pytest.raises(tilecraft.InvalidConfigError, match=r"track\.json: \$\.day\.spaces\[0\]\.action"):
+        tilecraft.make("gaudi", data=str(tmp_path))
