@@ -1,4 +1,5 @@
-"""Checks a component data file against the JSON Schema shipped beside it (one way for every
+"""Reads data files and saved states, the one safe way (read_bytes, parse: docs/data-files.md), and
+checks a component data file against the JSON Schema shipped beside it (one way for every
 data-driven game). Errors name the file and the JSON path of the offending value, so a user
 authoring an edition can find the problem; the schemas themselves are what an editor understands.
 Games keep in code only the cross-field checks a schema cannot express, and raise those through
@@ -6,10 +7,10 @@ Games keep in code only the cross-field checks a schema cannot express, and rais
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import os
 import pathlib
-import itertools
 import re
 import stat
 import sys
@@ -20,8 +21,8 @@ from .._core import InvalidConfigError, InvalidStateError
 # A data file holds at most this many bytes (the shipped files are all under 100 kB); anything larger is
 # refused before it is read, so a huge or endless file cannot exhaust memory.
 MAX_FILE_BYTES = 4 * 1024 * 1024
-# JSON nesting deeper than this is refused (the shipped files and saved states nest at most 6 deep), so
-# no reader, validator or message ever recurses without bound.
+# JSON nesting deeper than this is refused (the shipped data files nest at most 9 deep, saved states 7),
+# so no reader, validator or message ever recurses without bound.
 MAX_DEPTH = 64
 
 
@@ -146,7 +147,11 @@ def parse(text: Union[str, bytes, bytearray], where: str, error: Type[ValueError
     except RecursionError:  # the scan above found the nesting, but too deep for even the parser
         raise error(f"{where}: $: nested far more than {MAX_DEPTH} levels deep") from None
     except ValueError:  # an integer over Python's digit limit: parse again with the hook that marks it
-        data = json.loads(text, object_pairs_hook=hooks.pairs, parse_constant=hooks.constant, parse_int=hooks.integer)
+        try:
+            data = json.loads(text, object_pairs_hook=hooks.pairs, parse_constant=hooks.constant,
+                              parse_int=hooks.integer)
+        except RecursionError:
+            raise error(f"{where}: $: nested far more than {MAX_DEPTH} levels deep") from None
     if deep or hooks.marked:
         fault = _first_fault(data)
         if fault is not None:
