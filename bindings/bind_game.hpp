@@ -694,6 +694,9 @@ py::class_<PyState<S>> bind_game(py::module_& m, const char* class_name) {
            },
            "[(outcome, probability), ...] at a chance node, [] elsewhere.")
       .def("clone", [](const P& p) { return P(p); }, "An independent copy.")
+      .def("new_game", [](const P& p, SeedArg seed) { return P(p.cfg, seed.value); }, py::arg("seed"),
+           "A new game of this state's configuration (shared, not converted again) from `seed`: the state "
+           "the class constructor gives for this config and seed (tilecraft.make uses it for a warm make).")
       .def("__copy__", [](const P& p) { return P(p); })
       .def("__deepcopy__", [](const P& p, py::dict) { return P(p); }, py::arg("memo"))
       .def("scores",
@@ -827,13 +830,11 @@ py::class_<PyState<S>> bind_game(py::module_& m, const char* class_name) {
       .def_static("from_dict", from_json_obj, py::arg("data"))
       .def_static("from_json",
                   [from_json_obj](const py::object& text_obj) {
-                    const std::string text = text_arg(text_obj, std::string(S::kName) + " from_json: text");
-                    py::object obj;
-                    try {
-                      obj = py::module_::import("json").attr("loads")(text);
-                    } catch (py::error_already_set& e) {
-                      fail<InvalidState>(S::kName, ": malformed JSON state: ", e.value().attr("__str__")().cast<std::string>());
-                    }
+                    text_arg(text_obj, std::string(S::kName) + " from_json: text");  // a str, else TypeError
+                    // The one JSON reader of saved states (tilecraft.from_json's): duplicate keys, deep
+                    // nesting, huge integers and non-JSON constants raise InvalidStateError naming the path.
+                    const py::object obj = py::module_::import("tilecraft.games._schema")
+                                               .attr("parse_saved_state")(text_obj, S::kName);
                     return from_json_obj(obj);
                   },
                   py::arg("text"))

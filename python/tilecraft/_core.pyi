@@ -215,6 +215,10 @@ class AzulState:
         ...
     def max_chance_outcomes(self) -> int:
         ...
+    def new_game(self, seed: typing.SupportsIndex) -> AzulState:
+        """
+        A new game of this state's configuration (shared, not converted again) from `seed`: the state the class constructor gives for this config and seed (tilecraft.make uses it for a warm make).
+        """
     def next_first_player(self) -> int:
         """
         Seat that will start the next round (the marker's holder, or this round's first player).
@@ -498,6 +502,10 @@ class CastleState:
         """
     def max_chance_outcomes(self) -> int:
         ...
+    def new_game(self, seed: typing.SupportsIndex) -> CastleState:
+        """
+        A new game of this state's configuration (shared, not converted again) from `seed`: the state the class constructor gives for this config and seed (tilecraft.make uses it for a warm make).
+        """
     def num_distinct_actions(self) -> int:
         """
         Size of the fixed action-id range [0, n) of this configuration.
@@ -835,6 +843,10 @@ class GaudiState:
         """
     def max_chance_outcomes(self) -> int:
         ...
+    def new_game(self, seed: typing.SupportsIndex) -> GaudiState:
+        """
+        A new game of this state's configuration (shared, not converted again) from `seed`: the state the class constructor gives for this config and seed (tilecraft.make uses it for a warm make).
+        """
     def num_distinct_actions(self) -> int:
         """
         Size of the fixed action-id range [0, n) of this configuration.
@@ -1127,6 +1139,10 @@ class WarsawState:
     def milestones(self) -> list:
         """
         [(side, owner)] per slot; owner -1 not yet awarded, -2 discarded.
+        """
+    def new_game(self, seed: typing.SupportsIndex) -> WarsawState:
+        """
+        A new game of this state's configuration (shared, not converted again) from `seed`: the state the class constructor gives for this config and seed (tilecraft.make uses it for a warm make).
         """
     def num_distinct_actions(self) -> int:
         """

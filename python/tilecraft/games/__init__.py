@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
-import json
 import pkgutil
 from typing import Any, Callable, Dict, Mapping, Optional, Sequence, Tuple
 
@@ -79,6 +78,13 @@ class GameSpec:
     # win_loss is exact; score is the engine's validation limit on a score, not a tight bound.
     returns_range: Dict[str, Tuple[float, float]] = dataclasses.field(
         default_factory=lambda: {"win_loss": (-1.0, 1.0), "score": (-1e6, 1e6)})
+    # (validated option values) -> what identifies the data files they read (their _schema.stamp:
+    # path, size, modification time), or None when that cannot be known (a parsed dict, a missing
+    # file): then nothing is cached. A game without data files leaves it unset.
+    data_key: Optional[Callable[[Dict[str, Any]], Any]] = None
+    # A state per configuration already converted for C++: new_state makes further games from it
+    # with new_game(seed) instead of building and converting the config again (a warm make).
+    _prototypes: Dict[Any, Any] = dataclasses.field(default_factory=dict, init=False, compare=False, repr=False)
 
     def option(self, name: str) -> Option:
         for o in self.options:
@@ -108,9 +114,34 @@ class GameSpec:
         return self.to_core(players, self.validate(players, options))
 
     def new_state(self, players: int, seed: int, values: Dict[str, Any]):
-        """A state from already validated option values (see validate) and any integer seed."""
+        """A state from already validated option values (see validate) and any integer seed. The
+        configuration is built and converted once per process for each player count, option values
+        and data files (keyed by the files' stamps, so a changed file is read again)."""
         seed = normalize_seed(self.name, seed)
-        return self.state_class(self.to_core(int(players), values), seed)
+        key = self._prototype_key(int(players), values)
+        proto = self._prototypes.get(key) if key is not None else None
+        if proto is not None:
+            return proto.new_game(seed)
+        state = self.state_class(self.to_core(int(players), values), seed)
+        if key is not None:
+            if len(self._prototypes) >= _MAX_PROTOTYPES:  # oldest first: stale stamps fall out
+                self._prototypes.pop(next(iter(self._prototypes)), None)
+            self._prototypes[key] = state.new_game(0)
+        return state
+
+    def _prototype_key(self, players: int, values: Dict[str, Any]) -> Any:
+        data = self.data_key(values) if self.data_key is not None else ()
+        if data is None:
+            return None
+        key = (players, tuple(sorted(values.items(), key=lambda kv: kv[0])), data)
+        try:
+            hash(key)
+        except TypeError:  # an option value that is a dict or a list
+            return None
+        return key
+
+
+_MAX_PROTOTYPES = 64  # configurations kept per game
 
 
 def normalize_seed(game: str, seed: Any) -> int:
@@ -169,13 +200,12 @@ def make(name: str, players: int = 2, seed: int = 0, **options: Any):
 
 
 def from_json(text: str):
-    """Restores any game's state saved with state.to_json()."""
-    try:
-        data = json.loads(text)
-    except (TypeError, json.JSONDecodeError) as e:
-        raise InvalidStateError(f"malformed JSON state: {e}") from None
-    except RecursionError:
-        raise InvalidStateError("malformed JSON state: nested too deeply") from None
+    """Restores any game's state saved with state.to_json(). Text that is not such a state raises
+    InvalidStateError (a ValueError) naming the fault and its JSON path: malformed JSON, repeated
+    keys, NaN, huge integers, nesting over 64 levels, bytes that are not UTF-8."""
+    from ._schema import parse_saved_state
+
+    data = parse_saved_state(text)
     if not isinstance(data, dict) or "game" not in data:
         raise InvalidStateError("a saved state is a JSON object with a 'game' field")
     try:

@@ -11,7 +11,6 @@ An edition directory may hold any of the six files; the ones it lacks come from 
 edition (docs/gaudi.md). Spec: shared/rules/gaudi.md §10.8 (GA-DATA-*), §11.2 (reward catalogue)."""
 from __future__ import annotations
 
-import json
 import os
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
@@ -96,18 +95,13 @@ class _File:
 
 
 def _read(kind: str, source: Source) -> Tuple[Any, str]:
+    """A parsed dict as given, or a file read the one safe way (_schema.read_json: a regular file
+    of at most a few MB, UTF-8, no repeated keys); errors name the file."""
     if isinstance(source, Mapping):
         return dict(source), f"{kind}.json (dict)"
     path = os.fspath(source)
-    try:
-        with open(path, encoding="utf-8") as f:
-            return json.load(f), path
-    except OSError as e:
-        raise InvalidConfigError(f"gaudi {kind}.json: cannot read {path!r}: {e.strerror}") from None
-    except json.JSONDecodeError as e:
-        raise InvalidConfigError(f"gaudi {path}: not valid JSON: {e}") from None
-    except RecursionError:
-        raise InvalidConfigError(f"gaudi {path}: JSON nested too deeply") from None
+    label = f"{kind}.json" if os.path.dirname(os.path.abspath(path)) == DEFAULT_DIR else path
+    return _schema.read_json(path, "gaudi", label), path
 
 
 def schema_path(kind: str) -> str:
@@ -287,7 +281,7 @@ def source_of(kind: str, data: Optional[str] = None, overrides: Optional[Mapping
         return overrides[kind]
     if data not in (None, "default"):
         path = os.path.join(os.fspath(data), f"{kind}.json")  # type: ignore[arg-type]
-        if os.path.exists(path):
+        if os.path.lexists(path):  # a broken symlink or a loop is this edition's file: reading it fails
             return path
     return os.path.join(DEFAULT_DIR, f"{kind}.json")
 
@@ -313,14 +307,25 @@ def load_edition(data: Optional[str] = None, **overrides: Source) -> Dict[str, A
             "chimneys": _chimneys(*loaded["chimneys"], board), "chandeliers": _chandeliers(*loaded["chandeliers"])}
 
 
-_CACHE: Dict[Tuple[str, Tuple[float, ...]], Dict[str, Any]] = {}
+_CACHE: Dict[Any, Dict[str, Any]] = {}
+
+
+def edition_key(data: Optional[str] = None) -> Any:
+    """The _schema.stamp of each of the six files that edition ``data`` reads (None if one cannot be
+    stat'ed: nothing is cached, and loading raises the error)."""
+    key = tuple(_schema.stamp(source_of(k, data)) for k in KINDS)
+    return None if None in key else key
 
 
 def edition_for(data: Optional[str] = None) -> Dict[str, Any]:
-    """load_edition(data) cached per directory and file modification times."""
-    paths = [os.fspath(source_of(k, data)) for k in KINDS]  # type: ignore[arg-type]
-    key = (os.path.abspath(os.fspath(data)) if data not in (None, "default") else "default",
-           tuple(os.path.getmtime(p) if os.path.exists(p) else -1.0 for p in paths))
-    if key not in _CACHE:
-        _CACHE[key] = load_edition(data)
-    return _CACHE[key]
+    """load_edition(data), cached per process by the files' stamps (path, size, modification time):
+    each file is read and checked once, and again when it changes."""
+    if data not in (None, "default") and not os.path.isdir(os.fspath(data)):
+        return load_edition(data)  # raises: not a directory
+    key = edition_key(data)
+    if key is not None and key in _CACHE:
+        return _CACHE[key]
+    edition = load_edition(data)
+    if key is not None:
+        _CACHE[key] = edition
+    return edition

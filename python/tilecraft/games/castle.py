@@ -6,7 +6,6 @@ docs/castle.md); pass ``board=`` / ``tiles=`` (a path or an already-parsed dict)
 use your own. This module only loads and checks the data; every rule lives in C++."""
 from __future__ import annotations
 
-import json
 import os
 import re
 from typing import Any, Dict, List, Mapping, Optional, Tuple, Union
@@ -50,16 +49,12 @@ def _label(source: Source, name: str, kind: str) -> str:
 
 
 def _read(source: Source, kind: str) -> Tuple[Dict[str, Any], str]:
+    """A parsed dict as given, or a file read the one safe way (_schema.read_json: a regular file
+    of at most a few MB, UTF-8, no repeated keys); errors name the file."""
     if isinstance(source, Mapping):
         return dict(source), f"{kind} (dict)"
     path = os.fspath(source)
-    try:
-        with open(path, encoding="utf-8") as f:
-            return json.load(f), path
-    except OSError as e:
-        raise InvalidConfigError(f"castle {kind}: cannot read {path!r}: {e.strerror}") from None
-    except json.JSONDecodeError as e:
-        raise InvalidConfigError(f"castle {kind}: {path!r} is not valid JSON: {e}") from None
+    return _schema.read_json(path, "castle", _label(source, path, kind)), path
 
 
 def _edge(err: _Err, where: str, text: str, n: int) -> List[int]:
@@ -279,13 +274,16 @@ _CACHE: Dict[Any, Dict[str, Any]] = {}
 
 
 def _key(source: Source) -> Any:
-    if isinstance(source, Mapping):
-        return None
-    path = os.path.abspath(os.fspath(source))
-    try:
-        return (path, os.stat(path).st_mtime_ns)
-    except OSError:
-        return None
+    """A file's _schema.stamp (path, size, mtime...): the cache key; None for a dict or an unreadable path."""
+    return None if isinstance(source, Mapping) else _schema.stamp(source)
+
+
+def data_key(values: Dict[str, Any]) -> Any:
+    """GameSpec.data_key: the stamps of the board and tile files these option values read; None
+    (nothing cached) when one is a dict or cannot be stat'ed."""
+    key = (_key(values["board"] if values["board"] is not None else DEFAULT_BOARD),
+           _key(values["tiles"] if values["tiles"] is not None else DEFAULT_TILES))
+    return None if None in key else key
 
 
 def component_config(board: Source = DEFAULT_BOARD, tiles: Source = DEFAULT_TILES) -> Dict[str, Any]:
@@ -332,6 +330,8 @@ def components(board: Source = DEFAULT_BOARD, tiles: Source = DEFAULT_TILES) -> 
 # ---------------------------------------------------------------- options
 
 def _source_check(value: Any, players: int) -> Optional[str]:
+    if isinstance(value, (str, os.PathLike)) and "\0" in str(os.fspath(value)):
+        return "the path holds a NUL character; give a path to a JSON file, a parsed dict, or None"
     if value is None or isinstance(value, (str, os.PathLike, Mapping)):
         return None
     return "must be a path to a JSON file, a parsed dict, or None for the built-in data"
@@ -389,4 +389,5 @@ SPEC = GameSpec(
     doc="Two players build paths, towers, houses and courts inside a castle wall that is also the score "
         "track (Reiner Knizia, 2003). Board and tiles are a documented reconstruction (docs/castle.md).",
     returns_range={"win_loss": (-1.0, 1.0), "score": (0.0, 32767.0)},
+    data_key=data_key,
 )

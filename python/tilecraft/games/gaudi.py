@@ -198,7 +198,19 @@ def _difficulty_check(value: str, players: int):
 
 
 def _data_check(value: str, players: int):
-    return None if value else "must be 'default' or a directory path"
+    if not value:
+        return "must be 'default' or a directory path"
+    return "holds a NUL character; give 'default' or a directory path" if "\0" in value else None
+
+
+def data_key(values: Dict[str, Any]) -> Any:
+    """GameSpec.data_key: the stamps of the edition's six files; None (nothing cached) for a
+    registered edition (a dict that may change) or a file that cannot be stat'ed."""
+    if values["data"] in _EDITIONS:
+        return None
+    from ._gaudi_data import edition_key
+
+    return edition_key(None if values["data"] == "default" else values["data"])
 
 
 OPTIONS = (
@@ -249,4 +261,5 @@ SPEC = GameSpec(
     # actions (about two turns) beat the default 4 head to head (docs/gaudi.md, "Search defaults").
     search_defaults={"rollout_depth": 8},
     returns_range={"win_loss": (-1.0, 1.0), "score": (-30000.0, 30000.0)},
+    data_key=data_key,
 )

@@ -6,7 +6,6 @@ default, or in the directory given by the ``data`` option. The default set is a 
 (no public per-card list exists); see docs/warsaw.md."""
 from __future__ import annotations
 
-import json
 import os
 from typing import Any, Dict, List, Tuple
 
@@ -81,16 +80,14 @@ def _fail(label: str, path: List[Any], message: str) -> InvalidConfigError:
 
 
 def _read_json(path: str, schema: str) -> Dict[str, Any]:
-    """Reads a data file and checks it against its schema (errors name the file and the JSON path)."""
-    try:
-        with open(path, encoding="utf-8") as f:
-            data = json.load(f)
-    except FileNotFoundError:
+    """Reads a data file (the one safe way, _schema.read_json) and checks it against its schema;
+    errors name the file and the JSON path."""
+    if not os.path.lexists(path):
         raise InvalidConfigError(f"warsaw data: {path} not found (a data directory holds cards.json and "
-                                 f"milestones.json)") from None
-    except (OSError, json.JSONDecodeError) as e:
-        raise InvalidConfigError(f"warsaw data: cannot read {path}: {e}") from None
-    _schema.validate("warsaw", data, schema, os.path.basename(path))
+                                 f"milestones.json)")
+    label = os.path.basename(path)
+    data = _schema.read_json(path, "warsaw", label)
+    _schema.validate("warsaw", data, schema, label)
     return data
 
 
@@ -184,15 +181,30 @@ def load_data(path: str = "default") -> Dict[str, Any]:
     return {"config": cfg, "names": names, "ids": [c["id"] for c in cards], "milestones": milestone_text}
 
 
-_CACHE: Dict[str, Dict[str, Any]] = {}
+_CACHE: Dict[Any, Dict[str, Any]] = {}
+
+
+def _directory(path: str) -> str:
+    return os.path.abspath(DEFAULT_DIR if path == "default" else path)
+
+
+def data_key(values: Dict[str, Any]) -> Any:
+    """GameSpec.data_key: the _schema.stamp of both files of the data directory (None if one is missing)."""
+    directory = _directory(values["data"])
+    key = (_schema.stamp(os.path.join(directory, "cards.json")), _schema.stamp(os.path.join(directory, "milestones.json")))
+    return None if None in key else key
 
 
 def data_for(path: str) -> Dict[str, Any]:
-    """load_data with a cache keyed by path (files are read once per process)."""
-    key = os.path.abspath(DEFAULT_DIR if path == "default" else path)
-    if key not in _CACHE:
-        _CACHE[key] = load_data(path)
-    return _CACHE[key]
+    """load_data, cached per process by the files' stamps (path, size, modification time): a file is
+    read and checked once, and again when it changes."""
+    key = data_key({"data": path})
+    if key is not None and key in _CACHE:
+        return _CACHE[key]
+    data = load_data(path)
+    if key is not None:
+        _CACHE[key] = data
+    return data
 
 
 def _stack_check(value: int, players: int):
@@ -202,6 +214,8 @@ def _stack_check(value: int, players: int):
 def _data_check(value: str, players: int):
     if not value:
         return "must be 'default' or a directory path"
+    if "\0" in value:
+        return "holds a NUL character; give 'default' or a directory path"
     return None
 
 
@@ -255,4 +269,5 @@ SPEC = GameSpec(
     # games with these against about 62% with the generic defaults (docs/bots.md).
     search_defaults={"rollout_depth": 8, "eval_scale": 20.0},
     returns_range={"win_loss": (0.0, 1.0), "score": (-2000.0, 5000.0)},
+    data_key=data_key,
 )
