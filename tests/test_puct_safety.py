@@ -18,6 +18,25 @@ from tilecraft import EvaluatorError, PUCTBot, make_bot
 from tilecraft.puct import UniformEvaluator
 
 
+def _within(seconds, fn):
+    """fn() on a daemon thread, so that a search that never ends (the old failure) fails the test."""
+    out = {}
+
+    def run():
+        try:
+            out["value"] = fn()
+        except BaseException as e:  # noqa: BLE001 - re-raised below
+            out["error"] = e
+
+    t = threading.Thread(target=run, daemon=True)
+    t.start()
+    t.join(seconds)
+    assert not t.is_alive(), f"the search did not end within {seconds} s"
+    if "error" in out:
+        raise out["error"]
+    return out["value"]
+
+
 def _positions(game, n):
     out = []
     for seed in range(n):
@@ -95,7 +114,7 @@ def test_an_evaluator_calling_its_own_bot_is_refused_and_the_bot_stays_usable():
     ev = CallsItsBot()
     bot = ev.bot = PUCTBot(ev, simulations=40, batch_size=4, seed=1)
     ref = PUCTBot(uniform, simulations=40, batch_size=4, seed=1).search(state)
-    r = bot.search(state)
+    r = _within(60, lambda: bot.search(state))
     # every nested call was refused, and the outer search was not disturbed by them
     assert nested_errors and all("already searching" in str(e) for e in nested_errors)
     assert np.array_equal(r["visits"], ref["visits"])
@@ -111,7 +130,7 @@ def test_an_evaluator_calling_its_own_bot_is_refused_and_the_bot_stays_usable():
     ev2 = Propagates()
     bot2 = ev2.bot = PUCTBot(ev2, simulations=40, batch_size=4, seed=1)
     with pytest.raises(EvaluatorError, match="already searching"):
-        bot2.search(state)
+        _within(60, lambda: bot2.search(state))
     bot2.evaluator = uniform
     assert np.array_equal(bot2.search(state)["visits"], ref["visits"])
 
@@ -128,7 +147,7 @@ def test_a_searcher_called_again_from_its_evaluator_is_refused():
             inner.append(str(e))
         return np.zeros(mask.shape, np.float32), np.full((len(obs), 2), 0.5, np.float32)
 
-    r = searcher.search(state, ev)
+    r = _within(60, lambda: searcher.search(state, ev))
     assert inner and all("already searching" in m for m in inner)
     assert int(r["visits"].sum()) == 10 and r["action"] in state.legal_actions().tolist()
 
