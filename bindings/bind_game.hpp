@@ -23,6 +23,7 @@
 #include "core/errors.hpp"
 #include "core/game.hpp"
 #include "core/interrupt.hpp"
+#include "core/threads.hpp"
 #include "search/playout.hpp"
 
 namespace tilecraft {
@@ -251,6 +252,55 @@ auto run_interruptible(F&& fn, const py::object& given_tick = py::none()) -> dec
   }
   if (!tick.is_none()) tick(flag.done.load());
   return std::move(*result);
+}
+
+// ---- module-wide tools (called once by module.cpp, after every game is bound) ----
+// - Pickling: a bound class without its own __reduce__ / __getstate__ (searchers, vector
+//   environments) gets a __reduce_ex__ that raises TypeError for every protocol. Without it,
+//   protocols 0 and 1 go through copyreg, which tries to allocate the pybind11 instance from
+//   `object` and aborts the interpreter.
+// - _test_fail_worker(k, kind): test-only failure injection (core/threads.hpp).
+inline void forbid_default_pickling(const py::handle& cls) {
+  const py::dict own = cls.attr("__dict__");
+  if (own.contains("__reduce__") || own.contains("__reduce_ex__") || own.contains("__getstate__")) return;
+  const std::string name = py::str(cls.attr("__module__")).cast<std::string>() + "." +
+                           py::str(cls.attr("__qualname__")).cast<std::string>();
+  py::setattr(cls, "__reduce_ex__",
+              py::cpp_function(
+                  [name](const py::handle&, const py::handle&) -> py::object {
+                    throw py::type_error("cannot pickle '" + name +
+                                         "' object: it is a C++ engine (a search or a batch of games), with no "
+                                         "saved form; build a new one from its options where it is needed");
+                  },
+                  py::is_method(cls), py::arg("protocol")));
+}
+
+inline void bind_module_tools(py::module_& m) {
+  const py::object type = py::module_::import("builtins").attr("type");
+  const py::object base_exception = py::module_::import("builtins").attr("BaseException");
+  auto is_bound_class = [&](const py::handle& v) {
+    return py::isinstance(v, type) && !PyObject_IsSubclass(v.ptr(), base_exception.ptr()) &&
+           py::str(v.attr("__module__")).cast<std::string>() == "tilecraft._core";
+  };
+  for (auto item : py::dict(m.attr("__dict__"))) {
+    if (!is_bound_class(item.second)) continue;
+    forbid_default_pickling(item.second);
+    for (auto inner : py::dict(item.second.attr("__dict__")))  // classes held as class attributes
+      if (is_bound_class(inner.second)) forbid_default_pickling(inner.second);
+  }
+  m.def(
+      "_test_fail_worker",
+      [](long long k, const std::string& kind) {
+        TestFailure f;
+        if (kind == "memory") f = TestFailure::kMemory;
+        else if (kind == "config") f = TestFailure::kInvalidConfig;
+        else if (kind == "runtime") f = TestFailure::kRuntime;
+        else throw std::invalid_argument("_test_fail_worker: kind must be 'memory', 'config' or 'runtime', got '" + kind + "'");
+        set_test_failure(k, f);
+      },
+      py::arg("k"), py::arg("kind") = "memory",
+      "Tests only: the k-th unit of work run on a worker thread from now on throws (std::bad_alloc for "
+      "'memory', InvalidConfigError for 'config', RuntimeError for 'runtime'); k = 0 turns it off.");
 }
 
 // ---- fields <-> Python objects (to_json / from_json / pickling) ----

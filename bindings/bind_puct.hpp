@@ -9,8 +9,11 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <atomic>
 #include <cstring>
+#include <mutex>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "bind_game.hpp"
@@ -113,12 +116,17 @@ py::dict puct_result_to_py(const S& s, const PuctResult& r) {
   return d;
 }
 
-// The engine of PUCTBot: one search at a time, its tree rebuilt for every search.
+// The engine of PUCTBot: one search at a time, its tree rebuilt for every search. Searches run
+// with the GIL released, so Python threads sharing one searcher (one bot) take turns on `busy`.
+// `searching` is the thread inside: an evaluator that calls the same searcher again from that
+// thread (a nested search) is refused instead of overwriting the tree under the search.
 template <class S>
 struct PuctSearcher {
   PuctConfig cfg;
   PuctSearch<S> search;
   EvalBuffer buf;
+  std::mutex busy;
+  std::atomic<std::thread::id> searching{};
 };
 
 template <class S, class Cls>
@@ -135,16 +143,28 @@ void bind_puct(py::module_& m, Cls& cls, const std::string& class_name) {
            "PUCT guided by an evaluator; use tilecraft.PUCTBot.")
       .def("search",
            [](Searcher& self, const P& p, const py::object& evaluator) {
-             const std::vector<int> shape = p.s.observation_shape();
+             require<std::runtime_error>(self.searching.load() != std::this_thread::get_id(), S::kName,
+                                         " PUCTSearcher.search: this searcher (bot) is already searching on this "
+                                         "thread: its evaluator called it again. A nested search needs a bot of "
+                                         "its own; the outer search goes on unharmed");
+             // Copied under the GIL: another Python thread may apply actions to `p` meanwhile.
+             const S s = p.s;
+             const size_t history_len = p.hist.size();
+             const std::vector<int> shape = s.observation_shape();
              PyEvaluatorCall call{std::vector<py::ssize_t>(shape.begin(), shape.end()), S::kName};
-             self.buf.init(p.s.observation_size(), p.s.num_distinct_actions(), p.s.num_players());
              PuctResult r;
              {
-               py::gil_scoped_release release;
-               r = run_puct(self.search, self.buf, p.s, p.hist.size(), self.cfg,
-                            [&](EvalBuffer& b) { call(evaluator, b); });
+               py::gil_scoped_release release;  // before waiting: the thread searching needs the GIL
+               std::lock_guard<std::mutex> lock(self.busy);
+               self.searching.store(std::this_thread::get_id());
+               struct Clear {
+                 std::atomic<std::thread::id>& id;
+                 ~Clear() { id.store(std::thread::id{}); }
+               } clear{self.searching};
+               self.buf.init(s.observation_size(), s.num_distinct_actions(), s.num_players());
+               r = run_puct(self.search, self.buf, s, history_len, self.cfg, [&](EvalBuffer& b) { call(evaluator, b); });
              }
-             return puct_result_to_py(p.s, r);
+             return puct_result_to_py(s, r);
            },
            py::arg("state"), py::arg("evaluator"),
            "Searches from `state` (a re-determinized copy) calling evaluator(observations, legal_mask, players) "

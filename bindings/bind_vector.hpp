@@ -26,6 +26,9 @@ struct PyVector {
   VectorEnv<S> env;
   std::mutex busy;  // one call at a time (the GIL is released inside)
   std::vector<int64_t> actions;
+  // Set while reset() or step() runs; left set when one was interrupted (Ctrl-C) or failed, whose
+  // games are then part-way through the call: every call but reset() refuses until reset().
+  std::string broken;
 
   PyVector(std::shared_ptr<const typename S::Config> cfg, const VectorSpec& spec) : env(std::move(cfg), spec) {}
 };
@@ -39,13 +42,35 @@ std::unique_lock<std::mutex> vector_lock(V& v) {
   return lock;
 }
 
+// Refuses a call on games left part-way through an interrupted or failed reset() / step().
+template <class V>
+void check_not_broken(const V& v, const char* call) {
+  require<std::runtime_error>(v.broken.empty(), "VectorGame.", call, ": the last ", v.broken,
+                              " was interrupted or failed part-way, so its games are in no defined state; call "
+                              "reset() to start new episodes");
+}
+
+// Runs a reset() or step() of `v` (GIL released, Ctrl-C reaching the opponents' searches through
+// run_interruptible); until it returns normally the games count as broken.
+template <class V, class F>
+void run_vector_call(V& v, const char* call, F&& fn) {
+  v.broken = call;
+  run_interruptible([&] {
+    fn();
+    return 0;
+  });
+  v.broken.clear();
+}
+
 template <class T>
 py::array view_of(std::vector<T>& v, std::vector<py::ssize_t> shape, const py::handle& owner) {
   return py::array_t<T>(shape, v.data(), owner);
 }
 
-// The actions of one step as int64, checked for shape and dtype (values are checked in C++).
-inline void actions_from_py(const py::handle& obj, int64_t n, std::vector<int64_t>& out) {
+// The actions of one step as int64, checked for shape and dtype (values are checked in C++; a
+// uint64 above the int64 range is refused here, with its real value).
+inline void actions_from_py(const py::handle& obj, int64_t n, std::vector<int64_t>& out, const char* game,
+                            int num_actions) {
   py::array arr;
   try {
     arr = py::array::ensure(obj);
@@ -63,9 +88,13 @@ inline void actions_from_py(const py::handle& obj, int64_t n, std::vector<int64_
   if (kind == 'u' && arr.itemsize() == 8) {
     auto a = py::array_t<uint64_t, py::array::forcecast>::ensure(arr);
     const uint64_t* p = a.data();
-    for (int64_t i = 0; i < n; ++i)
-      out[i] = p[i] > static_cast<uint64_t>(std::numeric_limits<int64_t>::max()) ? std::numeric_limits<int64_t>::max()
-                                                                                   : static_cast<int64_t>(p[i]);
+    for (int64_t i = 0; i < n; ++i) {
+      if (p[i] > static_cast<uint64_t>(std::numeric_limits<int64_t>::max()))
+        throw IllegalAction(std::string(game) + " VectorGame.step: env " + std::to_string(i) + ": action " +
+                            std::to_string(p[i]) + " is out of range: action ids are 0.." +
+                            std::to_string(num_actions - 1) + "; nothing was applied to any env");
+      out[i] = static_cast<int64_t>(p[i]);
+    }
     return;
   }
   auto a = py::array_t<int64_t, py::array::forcecast | py::array::c_style>::ensure(arr);
@@ -136,28 +165,30 @@ void bind_vector(py::module_& m, Cls& cls, const std::string& class_name) {
              auto lock = vector_lock(v);
              const bool new_seed = !seed.is_none();
              const uint64_t s = new_seed ? seed.cast<uint64_t>() : 0;
-             py::gil_scoped_release release;
-             v.env.reset(new_seed, s);
+             run_vector_call(v, "reset()", [&] { v.env.reset(new_seed, s); });
            },
            py::arg("seed") = py::none(), "Starts a new episode in every game (from episode 0 of a new seed's stream).")
       .def("step",
            [](V& v, py::handle actions) {
              auto lock = vector_lock(v);
-             actions_from_py(actions, v.env.num_envs(), v.actions);
+             check_not_broken(v, "step");
+             actions_from_py(actions, v.env.num_envs(), v.actions, S::kName, v.env.num_actions());
              std::string problem;
              {
                py::gil_scoped_release release;
                problem = v.env.check(v.actions.data());
-               if (problem.empty()) v.env.step(v.actions.data());
              }
              if (!problem.empty()) throw IllegalAction(problem);
+             run_vector_call(v, "step()", [&] { v.env.step(v.actions.data()); });
            },
            py::arg("actions"),
            "Applies one action per game after checking them all; raises IllegalActionError naming the first "
-           "bad env and action, and then applies nothing.")
+           "bad env and action, and then applies nothing. Ctrl-C stops it (the opponents' searches included) "
+           "with KeyboardInterrupt; then only reset() is accepted.")
       .def("sample_legal",
            [](V& v) {
              auto lock = vector_lock(v);
+             check_not_broken(v, "sample_legal");
              py::gil_scoped_release release;
              v.env.sample_legal();
            },
@@ -165,6 +196,7 @@ void bind_vector(py::module_& m, Cls& cls, const std::string& class_name) {
       .def("legal_actions",
            [](V& v) {
              auto lock = vector_lock(v);
+             check_not_broken(v, "legal_actions");
              std::vector<int32_t> flat;
              std::vector<int64_t> offsets;
              v.env.legal_actions(flat, offsets);

@@ -33,4 +33,5 @@ PYBIND11_MODULE(_core, m) {
   m.def("_restore_state", [](const py::object& cls, const py::object& saved) { return cls.attr("from_dict")(saved); },
         py::arg("cls"), py::arg("saved"));
   for (auto bind : tilecraft::game_binders()) bind(m);
+  tilecraft::bind_module_tools(m);  // pickling refusals, test hooks: after every class exists
 }

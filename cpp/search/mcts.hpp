@@ -34,6 +34,7 @@
 #include "core/interrupt.hpp"
 #include "core/game.hpp"
 #include "core/rng.hpp"
+#include "core/threads.hpp"
 #include "search/playout.hpp"
 #include "search/tree_common.hpp"
 
@@ -321,20 +322,17 @@ class MctsSearcher {
       }
       done[t] = i;
     };
-    if (cfg_.threads == 1) {
-      work(0);
-    } else {
-      std::vector<std::thread> pool;
-      StopFlag* const flag = current_stop_flag();  // Ctrl-C reaches every tree's thread
-      std::atomic<int> running{cfg_.threads - 1};
-      for (int t = 1; t < cfg_.threads; ++t)
-        pool.emplace_back([&work, &running, flag](int k) {
-          StopScope scope(flag);
-          work(k);
-          running.fetch_sub(1);
-        }, t);
-      work(0);
-      join_polling(pool, running);
+    // Root parallelism: one tree per thread (core/threads.hpp: Ctrl-C reaches every tree's
+    // thread; an exception on one stops the others and is rethrown here).
+    // A failed search leaves its trees half re-rooted: they are dropped.
+    try {
+      run_on_threads(cfg_.threads, [&work](int t) {
+        if (t != 0) test_failure_point();
+        work(t);
+      });
+    } catch (...) {
+      reset();
+      throw;
     }
     SearchResult out;
     out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

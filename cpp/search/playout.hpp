@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
-#include <thread>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -13,6 +12,7 @@
 #include "core/action_list.hpp"
 #include "core/interrupt.hpp"
 #include "core/rng.hpp"
+#include "core/threads.hpp"
 
 namespace tilecraft {
 
@@ -61,9 +61,10 @@ int random_playout(S& s, Rng& rng, int max_actions = 1 << 30) {
   return n;
 }
 
-// Runs fn(i) for i in [0, n) on `threads` threads (work is handed out in small chunks). Stops
-// early, leaving later items undone, when the caller's StopFlag is raised (core/interrupt.hpp);
-// every finished item is counted on that flag.
+// Runs fn(i) for i in [0, n) on `threads` threads (core/threads.hpp; work is handed out in small
+// chunks). Stops early, leaving later items undone, when the caller's StopFlag is raised
+// (core/interrupt.hpp) or an item throws (the exception is rethrown here once every thread has
+// ended); every finished item is counted on that flag.
 template <class F>
 void parallel_for(int64_t n, int threads, F&& fn) {
   threads = std::max(1, threads);
@@ -76,30 +77,19 @@ void parallel_for(int64_t n, int threads, F&& fn) {
   }
   std::atomic<int64_t> next{0};
   const int64_t chunk = std::max<int64_t>(1, std::min<int64_t>(64, n / (threads * 8)));
-  StopFlag* const flag = current_stop_flag();
-  const bool owner = tl_stop_owner;
-  auto worker = [&](bool is_owner) {
-    StopScope scope(flag, is_owner);  // the caller keeps polling for Ctrl-C; the others only read the flag
+  run_on_threads(threads, [&](int t) {
     for (;;) {
       const int64_t begin = next.fetch_add(chunk);
       if (begin >= n) return;
       const int64_t end = std::min(n, begin + chunk);
       for (int64_t i = begin; i < end; ++i) {
         if (stop_requested()) return;
+        if (t != 0) test_failure_point();
         fn(i);
         count_done();
       }
     }
-  };
-  std::vector<std::thread> pool;
-  std::atomic<int> running{threads - 1};
-  for (int t = 1; t < threads; ++t)
-    pool.emplace_back([&] {
-      worker(false);
-      running.fetch_sub(1);
-    });
-  worker(owner);
-  join_polling(pool, running);
+  });
 }
 
 struct PlayoutResults {

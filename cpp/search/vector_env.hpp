@@ -48,6 +48,7 @@
 #include "core/errors.hpp"
 #include "core/game.hpp"
 #include "core/rng.hpp"
+#include "core/threads.hpp"
 #include "search/mcts.hpp"
 #include "search/playout.hpp"
 #include "search/self_play.hpp"
@@ -80,17 +81,14 @@ inline void store_fence() {}
 class WorkerPool {
  public:
   explicit WorkerPool(int threads) : threads_(std::max(1, threads)) {
-    for (int t = 1; t < threads_; ++t) workers_.emplace_back([this] { loop(); });
-  }
-  ~WorkerPool() {
-    {
-      std::lock_guard<std::mutex> lock(mu_);
-      stop_.store(true);
-      generation_.fetch_add(1);
+    try {
+      for (int t = 1; t < threads_; ++t) workers_.emplace_back([this] { loop(); });
+    } catch (...) {  // a thread that could not be started: end the others, then report it
+      shutdown();
+      throw;
     }
-    cv_.notify_all();
-    for (auto& w : workers_) w.join();
   }
+  ~WorkerPool() { shutdown(); }
   WorkerPool(const WorkerPool&) = delete;
   WorkerPool& operator=(const WorkerPool&) = delete;
   int threads() const { return threads_; }
@@ -101,10 +99,19 @@ class WorkerPool {
       store_fence();
       return;
     }
+    // Every thread of the call works under the caller's StopFlag (Ctrl-C, core/interrupt.hpp), or
+    // the call's own: a chunk that throws stops the others (core/threads.hpp) and is rethrown here.
+    StopFlag local;
+    StopFlag* const outer = current_stop_flag();
+    StopFlag* const flag = outer != nullptr ? outer : &local;
+    const bool owner = outer != nullptr && tl_stop_owner;
+    StopScope scope(flag, owner);
+    ThreadFailure failure(flag);
     job_ = &fn;
+    flag_ = flag;
+    failure_ = &failure;
     chunk_ = std::max<int64_t>(1, std::min<int64_t>(32, n / (threads_ * 8)));
     range_.store(static_cast<uint64_t>(n), std::memory_order_relaxed);  // front 0, back n
-    error_ = nullptr;
     finished_.store(0, std::memory_order_relaxed);
     joined_.store(0, std::memory_order_release);  // opens the call (publishes the fields above)
     {
@@ -118,17 +125,32 @@ class WorkerPool {
     for (int spin = 0; finished_.load(std::memory_order_acquire) != joined; ++spin) {
       if (spin < 2000) {
         std::this_thread::yield();
-      } else {
-        std::unique_lock<std::mutex> lock(mu_);
-        done_cv_.wait(lock, [&] { return finished_.load() == joined; });
+      } else {  // a long wait (searching opponents): keep polling for Ctrl-C meanwhile
+        {
+          std::unique_lock<std::mutex> lock(mu_);
+          done_cv_.wait_for(lock, std::chrono::milliseconds(5), [&] { return finished_.load() == joined; });
+        }
+        stop_requested();
       }
     }
     job_ = nullptr;
-    if (error_) std::rethrow_exception(error_);
+    flag_ = nullptr;
+    failure_ = nullptr;
+    failure.rethrow();
   }
 
  private:
   static constexpr int kClosed = 1 << 30;
+
+  void shutdown() {
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      stop_.store(true);
+      generation_.fetch_add(1);
+    }
+    cv_.notify_all();
+    for (auto& w : workers_) w.join();
+  }
 
   // Unclaimed items are [front, back), packed in one word. The caller claims chunks from the front
   // and the workers from the back, so from one call to the next each thread mostly gets the same
@@ -136,6 +158,7 @@ class WorkerPool {
   // trade games and their cache lines at random).
   void work(bool from_front) {
     for (;;) {
+      if (stop_requested()) return;  // Ctrl-C or a failed chunk: leave the rest undone
       uint64_t r = range_.load(std::memory_order_relaxed);
       int64_t begin, end;
       for (;;) {
@@ -153,10 +176,11 @@ class WorkerPool {
         if (range_.compare_exchange_weak(r, next, std::memory_order_relaxed)) break;
       }
       try {
+        if (!from_front) test_failure_point();  // a worker's chunk
         (*job_)(begin, end);
       } catch (...) {
-        std::lock_guard<std::mutex> lock(error_mu_);
-        if (!error_) error_ = std::current_exception();
+        failure_->capture();
+        return;
       }
     }
   }
@@ -173,7 +197,10 @@ class WorkerPool {
       if (stop_.load()) return;
       // Join the open call, if any (it may already be a later one than `seen`: then help with it).
       if (joined_.fetch_add(1, std::memory_order_acq_rel) & kClosed) continue;
-      work(false);
+      {
+        StopScope scope(flag_);
+        work(false);
+      }
       store_fence();  // this thread's streaming stores are done before it reports
       finished_.fetch_add(1, std::memory_order_acq_rel);
       std::lock_guard<std::mutex> lock(mu_);
@@ -183,7 +210,7 @@ class WorkerPool {
 
   int threads_;
   std::vector<std::thread> workers_;
-  std::mutex mu_, error_mu_;
+  std::mutex mu_;
   std::condition_variable cv_, done_cv_;
   std::atomic<uint64_t> generation_{0};
   std::atomic<int> joined_{kClosed};
@@ -192,7 +219,8 @@ class WorkerPool {
   const std::function<void(int64_t, int64_t)>* job_ = nullptr;
   int64_t chunk_ = 1;
   std::atomic<uint64_t> range_{0};  // (front << 32) | back; num_envs <= 2^22
-  std::exception_ptr error_;
+  StopFlag* flag_ = nullptr;          // of the open call
+  ThreadFailure* failure_ = nullptr;  // of the open call
 };
 
 // Physical memory in bytes, or 0 where it is not known.

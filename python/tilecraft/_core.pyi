@@ -13,6 +13,11 @@ class InvalidStateError(ValueError):
 class InvalidConfigError(ValueError):
     pass
 class AzulStateSearcher:
+    @staticmethod
+    def __reduce_ex__(*args, **kwargs):
+        """
+        (self: object, protocol: object) -> object
+        """
     def __init__(self, **kwargs) -> None:
         """
         A tree-search engine for this game. Options: iterations, seconds, exploration, rollout ('random' | 'greedy'), rollout_depth, eval_scale, threads, seed, reuse_tree, determinize ('iteration' | 'search'), max_nodes. See docs/bots.md.
@@ -30,6 +35,11 @@ class AzulStateSearcher:
         Searches from `state` (on re-determinized copies: its hidden parts are never read) and returns {action, visits, policy, values, iterations, nodes, seconds}; arrays are indexed by action id.
         """
 class AzulStateVector:
+    @staticmethod
+    def __reduce_ex__(*args, **kwargs):
+        """
+        (self: object, protocol: object) -> object
+        """
     def __init__(self, config: dict, num_envs: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 0, threads: typing.SupportsInt | typing.SupportsIndex = 1, learner: typing.SupportsInt | typing.SupportsIndex = -1, opponents: list = [], all_observations: bool = False) -> None:
         """
         N games held in C++ (use tilecraft.VectorGame, which validates its arguments).
@@ -60,7 +70,7 @@ class AzulStateVector:
         """
     def step(self, actions: typing.Any) -> None:
         """
-        Applies one action per game after checking them all; raises IllegalActionError naming the first bad env and action, and then applies nothing.
+        Applies one action per game after checking them all; raises IllegalActionError naming the first bad env and action, and then applies nothing. Ctrl-C stops it (the opponents' searches included) with KeyboardInterrupt; then only reset() is accepted.
         """
     @property
     def num_actions(self) -> int:
@@ -84,6 +94,11 @@ class AzulStateVector:
     def threads(self) -> int:
         ...
 class AzulStatePUCTSearcher:
+    @staticmethod
+    def __reduce_ex__(*args, **kwargs):
+        """
+        (self: object, protocol: object) -> object
+        """
     def __init__(self, **kwargs) -> None:
         """
         PUCT guided by an evaluator; use tilecraft.PUCTBot.
@@ -278,6 +293,11 @@ class AzulState:
         Seats that won (several on a shared victory); [] before the end.
         """
 class CastleStateSearcher:
+    @staticmethod
+    def __reduce_ex__(*args, **kwargs):
+        """
+        (self: object, protocol: object) -> object
+        """
     def __init__(self, **kwargs) -> None:
         """
         A tree-search engine for this game. Options: iterations, seconds, exploration, rollout ('random' | 'greedy'), rollout_depth, eval_scale, threads, seed, reuse_tree, determinize ('iteration' | 'search'), max_nodes. See docs/bots.md.
@@ -295,6 +315,11 @@ class CastleStateSearcher:
         Searches from `state` (on re-determinized copies: its hidden parts are never read) and returns {action, visits, policy, values, iterations, nodes, seconds}; arrays are indexed by action id.
         """
 class CastleStateVector:
+    @staticmethod
+    def __reduce_ex__(*args, **kwargs):
+        """
+        (self: object, protocol: object) -> object
+        """
     def __init__(self, config: dict, num_envs: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 0, threads: typing.SupportsInt | typing.SupportsIndex = 1, learner: typing.SupportsInt | typing.SupportsIndex = -1, opponents: list = [], all_observations: bool = False) -> None:
         """
         N games held in C++ (use tilecraft.VectorGame, which validates its arguments).
@@ -325,7 +350,7 @@ class CastleStateVector:
         """
     def step(self, actions: typing.Any) -> None:
         """
-        Applies one action per game after checking them all; raises IllegalActionError naming the first bad env and action, and then applies nothing.
+        Applies one action per game after checking them all; raises IllegalActionError naming the first bad env and action, and then applies nothing. Ctrl-C stops it (the opponents' searches included) with KeyboardInterrupt; then only reset() is accepted.
         """
     @property
     def num_actions(self) -> int:
@@ -349,6 +374,11 @@ class CastleStateVector:
     def threads(self) -> int:
         ...
 class CastleStatePUCTSearcher:
+    @staticmethod
+    def __reduce_ex__(*args, **kwargs):
+        """
+        (self: object, protocol: object) -> object
+        """
     def __init__(self, **kwargs) -> None:
         """
         PUCT guided by an evaluator; use tilecraft.PUCTBot.
@@ -579,6 +609,11 @@ class CastleState:
         Seats that won (several on a shared victory); [] before the end.
         """
 class GaudiStateSearcher:
+    @staticmethod
+    def __reduce_ex__(*args, **kwargs):
+        """
+        (self: object, protocol: object) -> object
+        """
     def __init__(self, **kwargs) -> None:
         """
         A tree-search engine for this game. Options: iterations, seconds, exploration, rollout ('random' | 'greedy'), rollout_depth, eval_scale, threads, seed, reuse_tree, determinize ('iteration' | 'search'), max_nodes. See docs/bots.md.
@@ -596,6 +631,11 @@ class GaudiStateSearcher:
         Searches from `state` (on re-determinized copies: its hidden parts are never read) and returns {action, visits, policy, values, iterations, nodes, seconds}; arrays are indexed by action id.
         """
 class GaudiStateVector:
+    @staticmethod
+    def __reduce_ex__(*args, **kwargs):
+        """
+        (self: object, protocol: object) -> object
+        """
     def __init__(self, config: dict, num_envs: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 0, threads: typing.SupportsInt | typing.SupportsIndex = 1, learner: typing.SupportsInt | typing.SupportsIndex = -1, opponents: list = [], all_observations: bool = False) -> None:
         """
         N games held in C++ (use tilecraft.VectorGame, which validates its arguments).
@@ -626,7 +666,7 @@ class GaudiStateVector:
         """
     def step(self, actions: typing.Any) -> None:
         """
-        Applies one action per game after checking them all; raises IllegalActionError naming the first bad env and action, and then applies nothing.
+        Applies one action per game after checking them all; raises IllegalActionError naming the first bad env and action, and then applies nothing. Ctrl-C stops it (the opponents' searches included) with KeyboardInterrupt; then only reset() is accepted.
         """
     @property
     def num_actions(self) -> int:
@@ -650,6 +690,11 @@ class GaudiStateVector:
     def threads(self) -> int:
         ...
 class GaudiStatePUCTSearcher:
+    @staticmethod
+    def __reduce_ex__(*args, **kwargs):
+        """
+        (self: object, protocol: object) -> object
+        """
     def __init__(self, **kwargs) -> None:
         """
         PUCT guided by an evaluator; use tilecraft.PUCTBot.
@@ -932,6 +977,11 @@ class GaudiState:
         Seats that won (several on a shared victory); [] before the end.
         """
 class WarsawStateSearcher:
+    @staticmethod
+    def __reduce_ex__(*args, **kwargs):
+        """
+        (self: object, protocol: object) -> object
+        """
     def __init__(self, **kwargs) -> None:
         """
         A tree-search engine for this game. Options: iterations, seconds, exploration, rollout ('random' | 'greedy'), rollout_depth, eval_scale, threads, seed, reuse_tree, determinize ('iteration' | 'search'), max_nodes. See docs/bots.md.
@@ -949,6 +999,11 @@ class WarsawStateSearcher:
         Searches from `state` (on re-determinized copies: its hidden parts are never read) and returns {action, visits, policy, values, iterations, nodes, seconds}; arrays are indexed by action id.
         """
 class WarsawStateVector:
+    @staticmethod
+    def __reduce_ex__(*args, **kwargs):
+        """
+        (self: object, protocol: object) -> object
+        """
     def __init__(self, config: dict, num_envs: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 0, threads: typing.SupportsInt | typing.SupportsIndex = 1, learner: typing.SupportsInt | typing.SupportsIndex = -1, opponents: list = [], all_observations: bool = False) -> None:
         """
         N games held in C++ (use tilecraft.VectorGame, which validates its arguments).
@@ -979,7 +1034,7 @@ class WarsawStateVector:
         """
     def step(self, actions: typing.Any) -> None:
         """
-        Applies one action per game after checking them all; raises IllegalActionError naming the first bad env and action, and then applies nothing.
+        Applies one action per game after checking them all; raises IllegalActionError naming the first bad env and action, and then applies nothing. Ctrl-C stops it (the opponents' searches included) with KeyboardInterrupt; then only reset() is accepted.
         """
     @property
     def num_actions(self) -> int:
@@ -1003,6 +1058,11 @@ class WarsawStateVector:
     def threads(self) -> int:
         ...
 class WarsawStatePUCTSearcher:
+    @staticmethod
+    def __reduce_ex__(*args, **kwargs):
+        """
+        (self: object, protocol: object) -> object
+        """
     def __init__(self, **kwargs) -> None:
         """
         PUCT guided by an evaluator; use tilecraft.PUCTBot.
@@ -1214,6 +1274,10 @@ class WarsawState:
         ...
 def _restore_state(cls: typing.Any, saved: typing.Any) -> typing.Any:
     ...
+def _test_fail_worker(k: typing.SupportsInt | typing.SupportsIndex, kind: str = 'memory') -> None:
+    """
+    Tests only: the k-th unit of work run on a worker thread from now on throws (std::bad_alloc for 'memory', InvalidConfigError for 'config', RuntimeError for 'runtime'); k = 0 turns it off.
+    """
 def azul_random_playouts(config: dict, n: typing.SupportsIndex, seed: typing.SupportsIndex = 0, threads: typing.SupportsIndex = 1, progress: typing.Any = None) -> dict:
     """
     n random games in C++ (GIL released; Ctrl-C stops them with KeyboardInterrupt). progress: None or a callable given the number of finished games every 50 ms.

@@ -14,9 +14,13 @@ The evaluator protocol (see docs/learning.md)::
   [-1, 1] instead says so with ``values="returns"`` on the bot; they are converted with
   ``(v + 1) / 2``.
 
-Numpy arrays, anything ``numpy.asarray`` takes, and PyTorch tensors are accepted. A wrong shape, a
-NaN, or an exception inside the evaluator raises :class:`EvaluatorError` naming the game and the
-batch; the search stops cleanly (no thread keeps running) and the bot stays usable.
+Numpy arrays, anything ``numpy.asarray`` takes, and PyTorch tensors of real numbers are accepted.
+A wrong shape, a bool, complex or object dtype, a NaN, a value outside the scale, or an exception
+inside the evaluator (or inside its outputs' ``__array__``) raises :class:`EvaluatorError` naming
+the game and the batch; the search stops cleanly (no thread keeps running) and the bot stays
+usable. One bot shared by Python threads searches for one at a time; an evaluator that calls the
+bot it serves (a nested search on the same bot) is refused with an error saying it is already
+searching.
 """
 from __future__ import annotations
 
@@ -73,10 +77,20 @@ class UniformEvaluator:
 register_evaluator("uniform", UniformEvaluator, factory=True)
 
 
-def _to_numpy(x: Any) -> np.ndarray:
-    if hasattr(x, "detach") and hasattr(x, "cpu"):  # a torch tensor
-        x = x.detach().cpu().numpy()
-    return np.asarray(x, dtype=np.float32)
+def _to_numpy(x: Any, what: str, where: str) -> np.ndarray:
+    """One evaluator output as float32; anything that is not an array of real numbers (an
+    ``__array__`` that raises, bool, complex, object or string dtypes) is an EvaluatorError."""
+    try:
+        if hasattr(x, "detach") and hasattr(x, "cpu"):  # a torch tensor
+            x = x.detach().cpu().numpy()
+        a = np.asarray(x)
+    except Exception as e:  # noqa: BLE001 - whatever the output's conversion raises
+        raise EvaluatorError(f"{where} returned {what} that cannot be read as an array: "
+                             f"{type(e).__name__}: {e}") from e
+    if a.dtype.kind not in "iuf":
+        raise EvaluatorError(f"{where} returned {what} of dtype {a.dtype}; expected real numbers "
+                             "(a float or integer dtype; not bool, complex, object or strings)")
+    return a.astype(np.float32, copy=False)
 
 
 class EvaluatorCall:
@@ -115,10 +129,7 @@ class EvaluatorCall:
             self.rows += b
         if not isinstance(out, (tuple, list)) or len(out) != 2:
             raise EvaluatorError(f"{where} returned {type(out).__name__}; expected a pair (policy_logits, values)")
-        try:
-            logits, values = _to_numpy(out[0]), _to_numpy(out[1])
-        except (TypeError, ValueError) as e:
-            raise EvaluatorError(f"{where} returned something that is not numeric arrays: {e}") from None
+        logits, values = _to_numpy(out[0], "policy_logits", where), _to_numpy(out[1], "values", where)
         if logits.shape != (b, self.actions):
             raise EvaluatorError(f"{where} returned policy_logits of shape {logits.shape}; expected "
                                  f"({b}, {self.actions}) (batch, num_distinct_actions)")
@@ -136,6 +147,13 @@ class EvaluatorCall:
         if not np.isfinite(values).all():
             row = int(np.argwhere(~np.isfinite(values))[0][0])
             raise EvaluatorError(f"{where} returned non-finite values {values[row].tolist()} in row {row}")
+        low, high = (-1.0, 1.0) if self.values == "returns" else (0.0, 1.0)
+        if values.size and (values.min() < low or values.max() > high):
+            row, col = map(int, np.argwhere((values < low) | (values > high))[0])
+            scale = ("returns (values='returns')" if self.values == "returns"
+                     else "win shares (values='share'; say values='returns' for returns in [-1, 1])")
+            raise EvaluatorError(f"{where} returned value {float(values[row, col])} for seat {col} in row {row}; "
+                                 f"values must be {scale} in [{low:g}, {high:g}]")
         if self.values == "returns":
             values = (values + 1.0) * 0.5
         return np.ascontiguousarray(logits), np.ascontiguousarray(values)
@@ -145,7 +163,9 @@ class PUCTBot:
     """AlphaZero-style search: PUCT in C++ whose priors and values come from ``evaluator``.
 
     ``evaluator``: a callable following the protocol above, or the name of a registered one
-    (``"uniform"`` is built in); may be left None when :func:`tilecraft.self_play` supplies it.
+    (``"uniform"`` is built in). Left None, the bot searches with the uniform evaluator (so the
+    ``"puct"`` bot spec plays out of the box), except in :func:`tilecraft.self_play`, whose
+    ``evaluator=`` then supplies it.
     ``simulations`` per move (the root's own evaluation comes on top); ``c_puct`` the exploration
     constant; ``root_noise=(alpha, fraction)`` mixes Dirichlet noise into the root priors;
     ``temperature`` > 0 samples the move with probability proportional to visits^(1/temperature)
@@ -202,11 +222,13 @@ class PUCTBot:
         self._searchers = {}
 
     def _call(self, state: Any) -> EvaluatorCall:
-        if self.evaluator is None:
-            raise ValueError("PUCTBot needs an evaluator: PUCTBot(evaluator=fn) or a registered name "
-                             "(tilecraft.register_evaluator); tilecraft.self_play(..., evaluator=fn) supplies one")
         cls = type(state)
         call = self._calls.get(cls)
+        if self.evaluator is None:  # the plain "puct" bot: a tree search with uniform priors
+            if call is None or not isinstance(call.evaluator, UniformEvaluator):
+                call = self._calls[cls] = EvaluatorCall(UniformEvaluator(), cls.game_name, state.num_players(),
+                                                        state.num_distinct_actions(), self.values)
+            return call
         if call is None or call.evaluator is not self.evaluator:
             call = self._calls[cls] = EvaluatorCall(self.evaluator, cls.game_name, state.num_players(),
                                                     state.num_distinct_actions(), self.values)
