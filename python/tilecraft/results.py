@@ -37,7 +37,7 @@ def schedule(n_bots: int, players: int, games_per_pairing: int, seats: str = "ro
     if not is_integer(games_per_pairing) or games_per_pairing < 1:
         raise ValueError(f"tournament: games_per_pairing must be an integer >= 1, got {games_per_pairing!r}")
     games_per_pairing = int(games_per_pairing)
-    jobs = []
+    jobs: List[Dict[str, Any]] = []
     for table in itertools.combinations(range(n_bots), players):
         for g in range(games_per_pairing):
             shift = g % players if seats == "rotate" else 0
