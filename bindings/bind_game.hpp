@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "core/codec.hpp"
+#include "core/contract.hpp"
 #include "core/errors.hpp"
 #include "core/game.hpp"
 #include "core/interrupt.hpp"
@@ -605,6 +606,7 @@ void bind_puct(py::module_& m, Cls& cls, const std::string& class_name);  // bin
 
 template <class S>
 py::class_<PyState<S>> bind_game(py::module_& m, const char* class_name) {
+  static_assert(check_contract<S>());  // cpp/core/contract.hpp: the State contract, checked
   using P = PyState<S>;
   using Config = typename S::Config;
   const std::string game = S::kName;

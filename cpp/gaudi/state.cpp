@@ -10,7 +10,6 @@
 namespace tilecraft::gaudi {
 
 static_assert(sizeof(State) < 2048, "a Gaudí state must stay under 2 KiB");
-static_assert(std::is_trivially_copyable<State>::value, "a Gaudí state must be trivially copyable");
 
 namespace {
 inline uint64_t bit(int i) { return uint64_t{1} << i; }

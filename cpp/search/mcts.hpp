@@ -30,6 +30,7 @@
 
 #include "core/action_list.hpp"
 #include "core/bitboard.hpp"
+#include "core/contract.hpp"
 #include "core/errors.hpp"
 #include "core/interrupt.hpp"
 #include "core/game.hpp"
@@ -128,6 +129,7 @@ struct MctsNode {
 template <class S>
 class MctsTree {
  public:
+  static_assert(check_contract<S>());  // cpp/core/contract.hpp: the State contract, checked
   void reset() {
     nodes_.clear();
     nodes_.push_back(MctsNode{});

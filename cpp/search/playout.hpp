@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/action_list.hpp"
+#include "core/contract.hpp"
 #include "core/interrupt.hpp"
 #include "core/rng.hpp"
 #include "core/threads.hpp"
@@ -102,6 +103,7 @@ struct PlayoutResults {
 
 template <class S>
 PlayoutResults random_playouts(const typename S::Config& config, int64_t n, uint64_t seed, int threads) {
+  static_assert(check_contract<S>());  // cpp/core/contract.hpp: the State contract, checked
   PlayoutResults r;
   S probe(config, 0);
   const int p = probe.num_players();

@@ -40,6 +40,7 @@
 #include <vector>
 
 #include "core/action_list.hpp"
+#include "core/contract.hpp"
 #include "core/errors.hpp"
 #include "core/game.hpp"
 #include "core/rng.hpp"
@@ -159,6 +160,7 @@ struct PuctResult {
 template <class S>
 class PuctSearch {
  public:
+  static_assert(check_contract<S>());  // cpp/core/contract.hpp: the State contract, checked
   static constexpr uint8_t kNew = 0, kPending = 1, kExpanded = 2, kTerminal = 3;
   static constexpr int kWait = -1;
 

@@ -13,6 +13,7 @@
 
 #include "core/action_list.hpp"
 #include "core/codec.hpp"
+#include "core/contract.hpp"
 #include "core/errors.hpp"
 #include "core/rng.hpp"
 #include "search/mcts.hpp"
@@ -65,6 +66,7 @@ struct GameRecord {
 template <class S>
 SelfPlayResults self_play(const typename S::Config& config, const std::vector<BotSpec>& bots, int64_t n_games,
                           uint64_t seed, int threads, bool rotate, bool record, bool compact = false) {
+  static_assert(check_contract<S>());  // cpp/core/contract.hpp: the State contract, checked
   require<std::invalid_argument>(!bots.empty(), "self_play: give at least one bot");
   require<std::invalid_argument>(n_games >= 0, "self_play: n_games must be >= 0, got ", n_games);
   require<std::invalid_argument>(threads >= 1 && threads <= 256, "self_play: threads must be 1..256, got ", threads);

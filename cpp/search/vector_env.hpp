@@ -45,6 +45,7 @@
 #endif
 
 #include "core/action_list.hpp"
+#include "core/contract.hpp"
 #include "core/errors.hpp"
 #include "core/game.hpp"
 #include "core/rng.hpp"
@@ -267,6 +268,7 @@ struct VectorBuffers {
 template <class S>
 class VectorEnv {
  public:
+  static_assert(check_contract<S>());  // cpp/core/contract.hpp: the State contract, checked
   using Config = typename S::Config;
 
   struct Env {

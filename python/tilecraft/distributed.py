@@ -1,42 +1,50 @@
-"""The tournament on a Ray cluster (``pip install 'tilecraft[ray]'``): the same games as the local
-backend, each one a Ray task, collected as they complete."""
+"""Ray for tilecraft (``pip install 'tilecraft[ray]'``): the one place Ray is started
+(:func:`ray_session`, used by the tournament and by self-play), and the tournament on a Ray
+cluster (:func:`run_ray`): the same games as the local backend, each one a Ray task, collected as
+they complete."""
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, List, Optional
+import contextlib
+from typing import Any, Callable, Dict, Iterator, List, Optional
 
 
-def run_ray(jobs: List[Dict[str, Any]], workers: int, on_result: Callable[[Dict[str, Any]], None],
-            address: Optional[str] = None) -> None:
-    """Runs tournament games as Ray tasks, at most ``workers`` at once, calling ``on_result`` in
-    the driver as each completes. Joins ``address`` (or an already initialised Ray), else starts
-    a local Ray with ``workers`` CPUs and shuts it down afterwards. Ctrl-C cancels what is left."""
+@contextlib.contextmanager
+def ray_session(workers: int, address: Optional[str] = None) -> Iterator[Any]:
+    """Yields the ``ray`` module, initialised: joins ``address`` (or an already initialised Ray),
+    else starts a local Ray with ``workers`` CPUs. Shuts down on leaving only a Ray it started."""
     try:
         import ray
     except ImportError:
         raise ImportError("backend='ray' needs Ray: pip install 'tilecraft[ray]'") from None
-    from .tournament import run_game
-
     started = False
     if not ray.is_initialized():
-        if address is not None:
-            ray.init(address=address, include_dashboard=False, log_to_driver=False)
-        else:
-            ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
+        where: Dict[str, Any] = dict(address=address) if address is not None else dict(num_cpus=workers)
+        ray.init(**where, include_dashboard=False, log_to_driver=False)
         started = True
-    task = ray.remote(num_cpus=1, max_retries=2)(run_game)
-    pending: List[Any] = []
-    queue = list(jobs)
     try:
-        while queue or pending:
-            while queue and len(pending) < 2 * workers:  # keep the cluster busy, the driver light
-                pending.append(task.remote(queue.pop(0)))
-            done, pending = ray.wait(pending, num_returns=1)
-            for ref in done:
-                on_result(ray.get(ref))
-    except BaseException:
-        for ref in pending:
-            ray.cancel(ref, force=True)
-        raise
+        yield ray
     finally:
         if started:
             ray.shutdown()
+
+
+def run_ray(jobs: List[Dict[str, Any]], workers: int, on_result: Callable[[Dict[str, Any]], None],
+            address: Optional[str] = None, *, task: Callable[[Dict[str, Any]], Dict[str, Any]]) -> None:
+    """Runs ``task(job)`` (tournament.run_game) for each job as a Ray task, at most ``workers`` at
+    once, calling ``on_result`` in the driver as each completes. Ray as :func:`ray_session` starts
+    it. Ctrl-C cancels what is left."""
+    with ray_session(workers, address) as ray:
+        remote = ray.remote(num_cpus=1, max_retries=2)(task)
+        pending: List[Any] = []
+        queue = list(jobs)
+        try:
+            while queue or pending:
+                while queue and len(pending) < 2 * workers:  # keep the cluster busy, the driver light
+                    pending.append(remote.remote(queue.pop(0)))
+                done, pending = ray.wait(pending, num_returns=1)
+                for ref in done:
+                    on_result(ray.get(ref))
+        except BaseException:
+            for ref in pending:
+                ray.cancel(ref, force=True)
+            raise

@@ -13,6 +13,7 @@ from ._args import is_integer
 from ._progress import as_bar
 from .bots import make_bot
 from .games import game_spec
+from .results import load_results, read_header, read_lines  # noqa: F401  (read_lines: also importable from here)
 from ._core import IllegalActionError, InvalidStateError
 from ._core import CHANCE
 
@@ -65,20 +66,6 @@ class MatchResult:
 
     def to_dict(self) -> Dict[str, Any]:
         return dataclasses.asdict(self)
-
-
-def read_lines(path: str) -> List[str]:
-    """The lines of a UTF-8 text file (replay or tournament results), without their newlines. Text
-    that is not UTF-8 raises InvalidStateError naming the file and line."""
-    with open(path, "rb") as f:
-        data = f.read()
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        line = data.count(b"\n", 0, e.start) + 1
-        raise InvalidStateError(f"{path}:{line}: not UTF-8 text (byte 0x{data[e.start]:02x} at offset {e.start}); "
-                                "replay and results files are UTF-8 JSON lines") from None
-    return text.split("\n")
 
 
 def _bot_name(bot: Any) -> str:
@@ -341,9 +328,7 @@ def is_tournament_file(path: str) -> bool:
 def read_tournament_games(path: str) -> Iterator[Dict[str, Any]]:
     """Yields the finished games of a tournament results file in the shape read_replay gives
     (header fields, 'id', 'actions' as {'action': id} items, 'result'), by id; the records are
-    read by tournament.load_results."""
-    from .tournament import load_results
-
+    read by results.load_results."""
     with open(path, encoding="utf-8") as f:
         header = json.loads(next(line for line in f if line.strip()))
     for g in load_results(path):
@@ -357,8 +342,6 @@ def check_tournament_file(path: str) -> List[Dict[str, Any]]:
     """Re-runs every finished game of a tournament results file: each recorded action must be
     legal in turn and the game must end with the recorded scores and winners. Returns one summary
     per game; raises InvalidStateError at the first disagreement."""
-    from .tournament import load_results, read_header
-
     header = read_header(path)
     spec = game_spec(header["game"])
     values = spec.validate(header["players"], header["options"])

@@ -174,21 +174,19 @@ def _merge(chunks: List[Dict[str, Any]], record: bool) -> Dict[str, Any]:
 def _ray_self_play(spec: Any, config: Dict[str, Any], bots: List[Any], n_games: int, seed: int, rotate: bool,
                    record: bool, evaluator: Any, concurrent: int, workers: Optional[int], address: Optional[str],
                    on_games: Optional[Callable[[Dict[str, Any]], None]]) -> Dict[str, Any]:
-    try:
-        import ray
-    except ImportError:
-        raise ImportError("backend='ray' needs Ray: pip install 'tilecraft[ray]'") from None
     import os
 
-    workers = workers or os.cpu_count() or 1
-    started = False
-    if not ray.is_initialized():
-        if address is not None:
-            ray.init(address=address, include_dashboard=False, log_to_driver=False)
-        else:
-            ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
-        started = True
+    from .distributed import ray_session
 
+    workers = workers or os.cpu_count() or 1
+    with ray_session(workers, address) as ray:
+        return _ray_chunks(ray, spec, config, bots, n_games, seed, rotate, record, evaluator, concurrent, workers,
+                           on_games)
+
+
+def _ray_chunks(ray: Any, spec: Any, config: Dict[str, Any], bots: List[Any], n_games: int, seed: int, rotate: bool,
+                record: bool, evaluator: Any, concurrent: int, workers: int,
+                on_games: Optional[Callable[[Dict[str, Any]], None]]) -> Dict[str, Any]:
     class SelfPlayActor:
         """Holds its own copy of the bots and evaluators; plays chunks of games on request."""
 
@@ -227,8 +225,6 @@ def _ray_self_play(spec: Any, config: Dict[str, Any], bots: List[Any], n_games: 
             ray.cancel(ref, force=True)
         for actor in actors:
             ray.kill(actor)
-        if started:
-            ray.shutdown()
     if not done:
         return _play_chunk(spec.name, config, bots, evaluator, 0, 0, seed, concurrent, rotate, record)
     return _merge([done[k] for k in sorted(done)], record)
