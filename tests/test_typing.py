@@ -49,6 +49,33 @@ def test_mypy_rejects_misuse() -> None:
     assert "api_misuse.py:9" in r.stdout and "api_misuse.py:10" in r.stdout, r.stdout
 
 
+def test_mypy_types_make_per_game() -> None:
+    r = _mypy(os.path.join(HERE, "typed", "make_example.py"))
+    assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_mypy_rejects_wrong_make_calls() -> None:
+    r = _mypy(os.path.join(HERE, "typed", "make_misuse.py"))
+    assert r.returncode == 1, r.stdout + r.stderr
+    flagged = {int(line.split(":")[1]) for line in r.stdout.splitlines()
+               if line.startswith("make_misuse.py:") and ": error:" in line}
+    assert flagged == {8, 9, 10, 11, 12}, r.stdout
+
+
+def test_make_overloads_cover_every_game() -> None:
+    """_make.pyi has one overload per registered game, returning that game's state class."""
+    with open(os.path.join(PACKAGE, "_make.pyi"), encoding="utf-8") as f:
+        tree = ast.parse(f.read())
+    typed: Dict[str, str] = {}
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef) and node.name == "make":
+            ann = node.args.args[0].annotation
+            if isinstance(ann, ast.Subscript):  # Literal["azul"]
+                assert isinstance(ann.slice, ast.Constant) and isinstance(node.returns, ast.Name)
+                typed[ann.slice.value] = node.returns.id
+    assert typed == {g: tilecraft.game_spec(g).state_class.__name__ for g in tilecraft.list_games()}
+
+
 def _surface(source: str) -> Dict[str, Set[str]]:
     """Classes and functions of a stub with their parameter names: what drifts when a binding changes."""
     tree = ast.parse(source)
