@@ -484,7 +484,8 @@ def test_states_compare_and_hash_by_content(game):
 
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", [pytest.param(g, marks=pytest.mark.slow) if g in ("castle", "gaudi") else g
+                                  for g in GAMES])  # Castle and Gaudí take 4-12 s: -m slow
 def test_hash_key_separates_exactly_the_distinct_positions(game):
     """Over every position of 12 random games, two states have the same hash_key() and compare
     equal exactly when their saved content (to_dict()["state"] and the configuration) is the same;
