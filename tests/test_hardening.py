@@ -657,7 +657,8 @@ def test_gymnasium_check_env_and_registered_ids(game):
     assert human.render() is None
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", [pytest.param(g, marks=pytest.mark.slow) if g in ("castle", "gaudi") else g
+                                  for g in GAMES])  # Castle and Gaudí take 3-7 s: -m slow
 def test_openspiel_random_sim_test_with_serialize(game):
     pyspiel = pytest.importorskip("pyspiel")
     from tilecraft.adapters import openspiel as tos
