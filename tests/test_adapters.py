@@ -114,6 +114,7 @@ def _openspiel_gaudi(players):
     return tos.load_game("gaudi", players=players)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 4])
 def test_openspiel_gaudi_is_imperfect_information_with_explicit_chance(players):
     import pyspiel

@@ -34,7 +34,9 @@ def played(game: str, moves: int = 10, seed: int = 3):
 # ---- 1. no crash from Python ----
 
 @pytest.mark.parametrize("game", GAMES)
-@pytest.mark.parametrize("protocol", range(pickle.HIGHEST_PROTOCOL + 1))
+# One subprocess per case: protocols 0 and the highest run by default, the others under -m slow.
+@pytest.mark.parametrize("protocol", [p if p in (0, pickle.HIGHEST_PROTOCOL) else pytest.param(p, marks=pytest.mark.slow)
+                                      for p in range(pickle.HIGHEST_PROTOCOL + 1)])
 def test_pickle_every_protocol(game, protocol):
     code = f"""
         import pickle, tilecraft
@@ -50,8 +52,10 @@ def test_pickle_every_protocol(game, protocol):
 
 
 @pytest.mark.parametrize("game", GAMES)
-@pytest.mark.parametrize("method", ["legal_actions", "to_json", "current_player", "clone", "observation",
-                                    "__repr__", "is_terminal", "scores", "history"])
+# One subprocess per case; every game's class comes from one binding template, so legal_actions runs
+# on every game by default and the other methods under -m slow.
+@pytest.mark.parametrize("method", ["legal_actions"] + [pytest.param(m, marks=pytest.mark.slow) for m in [
+    "to_json", "current_player", "clone", "observation", "__repr__", "is_terminal", "scores", "history"]])
 def test_uninitialised_state_raises(game, method):
     code = f"""
         import tilecraft
@@ -480,7 +484,8 @@ def test_states_compare_and_hash_by_content(game):
 
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", [pytest.param(g, marks=pytest.mark.slow) if g in ("castle", "gaudi") else g
+                                  for g in GAMES])  # Castle and Gaudí take 4-12 s: -m slow
 def test_hash_key_separates_exactly_the_distinct_positions(game):
     """Over every position of 12 random games, two states have the same hash_key() and compare
     equal exactly when their saved content (to_dict()["state"] and the configuration) is the same;
@@ -652,7 +657,8 @@ def test_gymnasium_check_env_and_registered_ids(game):
     assert human.render() is None
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", [pytest.param(g, marks=pytest.mark.slow) if g in ("castle", "gaudi") else g
+                                  for g in GAMES])  # Castle and Gaudí take 3-7 s: -m slow
 def test_openspiel_random_sim_test_with_serialize(game):
     pyspiel = pytest.importorskip("pyspiel")
     from tilecraft.adapters import openspiel as tos

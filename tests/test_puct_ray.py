@@ -15,6 +15,7 @@ def local_ray():
     ray.shutdown()
 
 
+@pytest.mark.slow  # starting a local Ray instance takes seconds
 def test_ray_self_play_equals_local(local_ray):
     bots = [tilecraft.PUCTBot(simulations=12, batch_size=4), "greedy"]
     chunks = []

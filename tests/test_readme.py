@@ -20,4 +20,9 @@ def test_readme_tour_runs(tmp_path, monkeypatch, capsys):
     code = "\n".join(blocks).replace("100_000", "2_000")
     exec(compile(code, "README.md", "exec"), {})
     assert (tmp_path / "game.jsonl").exists() and (tmp_path / "results.jsonl").exists()
+    # The tour's illegal-action example is made on a live state, so it prints the reason that action
+    # is illegal there (AZ rules: 2 players use factories 1..5), not "the game is over".
+    out = capsys.readouterr().out
+    assert "action 299 (factory 9 white -> floor) is illegal: factory 9 is not in play" in out, out
+    assert "game is over" not in out, out
     assert tilecraft.list_games()

@@ -18,6 +18,7 @@ def _strip(games):
     return [{k: v for k, v in g.items() if k != "seconds"} for g in games]
 
 
+@pytest.mark.slow  # starting a local Ray instance takes seconds
 def test_ray_backend_equals_local_backend(local_ray, tmp_path):
     bots = ["random", "greedy", "mcts:iterations=30"]
     out = str(tmp_path / "ray.jsonl")

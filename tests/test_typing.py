@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import os
+import re
 import subprocess
 import sys
 from typing import Dict, Set
@@ -25,7 +26,7 @@ def test_package_is_typed() -> None:
     assert os.path.exists(os.path.join(PACKAGE, "_core.pyi"))
 
 
-def _mypy(path: str) -> subprocess.CompletedProcess:
+def _mypy(*paths: str) -> subprocess.CompletedProcess:
     pytest.importorskip("mypy", reason="mypy is in the 'test' extra")
     env = dict(os.environ)
     env.pop("MYPYPATH", None)
@@ -34,7 +35,7 @@ def _mypy(path: str) -> subprocess.CompletedProcess:
     if os.path.basename(os.path.dirname(PACKAGE)) not in ("site-packages", "dist-packages"):
         env["MYPYPATH"] = os.path.dirname(PACKAGE)
     return subprocess.run([sys.executable, "-m", "mypy", "--follow-imports=silent", "--ignore-missing-imports",
-                           "--no-incremental", "--cache-dir", os.devnull, path],
+                           "--no-incremental", "--cache-dir", os.devnull, *paths],
                           capture_output=True, text=True, env=env, cwd=HERE, timeout=600)
 
 
@@ -47,6 +48,28 @@ def test_mypy_rejects_misuse() -> None:
     r = _mypy(os.path.join(HERE, "typed", "api_misuse.py"))
     assert r.returncode == 1, r.stdout + r.stderr
     assert "api_misuse.py:9" in r.stdout and "api_misuse.py:10" in r.stdout, r.stdout
+
+
+def test_mypy_types_make_per_game() -> None:
+    """One mypy run over both files (mypy's start-up is most of its time): the typed uses pass, and
+    each wrong call in make_misuse.py is flagged on its own line."""
+    r = _mypy(os.path.join(HERE, "typed", "make_example.py"), os.path.join(HERE, "typed", "make_misuse.py"))
+    errors = re.findall(r"(make_\w+)\.py:(\d+): error:", r.stdout)
+    assert {(f, int(n)) for f, n in errors} == {("make_misuse", n) for n in (8, 9, 10, 11, 12)}, r.stdout
+
+
+def test_make_overloads_cover_every_game() -> None:
+    """_make.pyi has one overload per registered game, returning that game's state class."""
+    with open(os.path.join(PACKAGE, "_make.pyi"), encoding="utf-8") as f:
+        tree = ast.parse(f.read())
+    typed: Dict[str, str] = {}
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef) and node.name == "make":
+            ann = node.args.args[0].annotation
+            if isinstance(ann, ast.Subscript):  # Literal["azul"]
+                assert isinstance(ann.slice, ast.Constant) and isinstance(node.returns, ast.Name)
+                typed[ann.slice.value] = node.returns.id
+    assert typed == {g: tilecraft.game_spec(g).state_class.__name__ for g in tilecraft.list_games()}
 
 
 def _surface(source: str) -> Dict[str, Set[str]]:

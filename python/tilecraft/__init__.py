@@ -7,7 +7,14 @@
 >>> state.scores()
 """
 from ._core import CHANCE, TERMINAL, IllegalActionError, InvalidConfigError, InvalidStateError
-from .games import GameSpec, UnknownGameError, from_json, game_spec, list_games, make, make_config
+from typing import TYPE_CHECKING
+
+from .games import GameSpec, UnknownGameError, from_json, game_spec, list_games, make_config
+
+if TYPE_CHECKING:  # make() typed per game: make("azul") is an AzulState (see _make.pyi)
+    from ._make import make
+else:
+    from .games import make
 from .bots import Bot, GreedyBot, ISMCTSBot, MCTSBot, RandomBot, make_bot
 from .puct import EvaluatorError, PUCTBot, register_evaluator
 from .match import BotError, MatchResult, play_match, play_matches
@@ -17,7 +24,7 @@ from .selfplay import self_play
 from .tournament import TournamentResult, tournament
 from .vector import VectorGame
 
-__version__ = "0.1.0"
+__version__ = "0.1.0"  # the one place the version is written (pyproject.toml reads it)
 
 # Every game's state class (AzulState, ...) is importable from the package itself.
 from . import _core as _core_module  # noqa: E402

@@ -3,6 +3,8 @@ state loadable and exact, and any single-field corruption of a saved state is ei
 with InvalidStateError or yields a state that plays to the end without crashing."""
 import json
 
+import pytest
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -21,6 +23,7 @@ def _walk(state, picks):
     return state
 
 
+@pytest.mark.slow
 @given(seed=st.integers(0, 2**63 - 1), players=st.sampled_from([2, 3, 4]),
        chance=st.sampled_from(["sampled", "explicit"]), picks=st.lists(st.integers(0, 10**6), max_size=120))
 @settings(max_examples=60)
@@ -58,6 +61,7 @@ def _leaf_paths(obj, prefix=()):
         yield prefix
 
 
+@pytest.mark.slow
 @given(seed=st.integers(0, 1000), picks=st.lists(st.integers(0, 10**6), max_size=60),
        which=st.integers(0, 10**6), value=st.integers(-(2**20), 2**20) | st.sampled_from([0, 1, 2, 3, 4, 5, 6, 7, 255, -1]),
        players=st.sampled_from([2, 3, 4]), chance=st.sampled_from(["sampled", "explicit"]))

@@ -18,14 +18,15 @@ CONFIGS = [
 ]
 
 
-@pytest.mark.parametrize("players,options", CONFIGS,
+# The first configuration runs by default; the others are repetition for `pytest -m slow`.
+@pytest.mark.parametrize("players,options", [c if i == 0 else pytest.param(*c, marks=pytest.mark.slow) for i, c in enumerate(CONFIGS)],
                          ids=lambda o: str(o) if isinstance(o, int) else (",".join(f"{k}={v}" for k, v in o.items()) or "default"))
 def test_random_games_conform(players, options):
     for seed in range(2):
         play_and_check(lambda s: make_state(players, s, **options), seed, check_illegal_every=7)
 
 
-@pytest.mark.parametrize("options", [dict(), dict(chance="explicit")])
+@pytest.mark.parametrize("options", [dict(), pytest.param(dict(chance="explicit"), marks=pytest.mark.slow)])
 def test_game_reproduced_from_seed_and_history(options):
     check_replay_from_history(lambda s: make_state(4, s, **options), 11)
 
@@ -47,6 +48,7 @@ def test_state_is_small():
     assert tilecraft._core.GAUDI_STATE_BYTES < 2048
 
 
+@pytest.mark.slow
 def test_placeholder_edition_from_files_plays(tmp_path):
     from gaudi_placeholder import write_placeholder
 

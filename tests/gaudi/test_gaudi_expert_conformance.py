@@ -14,14 +14,15 @@ CONFIGS = [(players, dict(mode="expert", **opts)) for players in (2, 3, 4)
 ]
 
 
-@pytest.mark.parametrize("players,options", CONFIGS,
+# The first configuration runs by default; the others are repetition for `pytest -m slow`.
+@pytest.mark.parametrize("players,options", [c if i == 0 else pytest.param(*c, marks=pytest.mark.slow) for i, c in enumerate(CONFIGS)],
                          ids=lambda o: str(o) if isinstance(o, int) else ",".join(f"{k}={v}" for k, v in o.items()))
 def test_expert_random_games_conform(players, options):
     for seed in range(2):
         play_and_check(lambda s: make_state(players, s, **options), seed, check_illegal_every=7)
 
 
-@pytest.mark.parametrize("options", [dict(mode="expert"), dict(mode="expert", chance="explicit")])
+@pytest.mark.parametrize("options", [dict(mode="expert"), pytest.param(dict(mode="expert", chance="explicit"), marks=pytest.mark.slow)])
 def test_expert_game_reproduced_from_seed_and_history(options):
     check_replay_from_history(lambda s: make_state(4, s, **options), 11)
 
@@ -39,6 +40,7 @@ def test_expert_batch_playouts(players, options):
     check_playouts("gaudi", players=players, data=NAME, **options)
 
 
+@pytest.mark.slow
 def test_expert_default_edition_plays():
     import tilecraft
     for players in (2, 4):
@@ -46,6 +48,7 @@ def test_expert_default_edition_plays():
                        check_illegal_every=50)
 
 
+@pytest.mark.slow
 def test_expert_abilities_edition_conforms():
     # an edition where every night chimney's first space carries an ability (choose-one groups and
     # category choices come up often)

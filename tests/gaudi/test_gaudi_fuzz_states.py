@@ -23,7 +23,7 @@ def set_at(obj, path, value):
     obj[path[-1]] = value
 
 
-@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("players", [2, pytest.param(4, marks=pytest.mark.slow)])
 def test_mutated_states_are_rejected_or_playable(players):
     rng = random.Random(players)
     loaded = rejected = 0

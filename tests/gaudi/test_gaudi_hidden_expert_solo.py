@@ -97,7 +97,7 @@ def _same_for(o, s, t, search=False):
             assert ra["action"] == rb["action"] and np.array_equal(ra["visits"], rb["visits"])
 
 
-@pytest.mark.parametrize("players,seed", [(2, 1), (3, 2), (4, 3)])
+@pytest.mark.parametrize("players,seed", [(2, 1), (3, 2), pytest.param(4, 3, marks=pytest.mark.slow)])
 def test_expert_no_peek_for_every_observer_in_draft_and_main_phases(players, seed):
     counts = {"unknown": 0, "known": 0, "holders": 0, "draft": 0, "main": 0}
     for s in _points_expert(players, seed):

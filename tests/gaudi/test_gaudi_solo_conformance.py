@@ -25,7 +25,8 @@ CONFIGS = [dict(difficulty=d, chance=c) for d in ("easy", "normal", "hard", "cra
     dict(difficulty="normal", returns_mode="win_loss", mode="expert")]
 
 
-@pytest.mark.parametrize("options", CONFIGS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
+# The first configuration runs by default; the others are repetition for `pytest -m slow`.
+@pytest.mark.parametrize("options", [c if i == 0 else pytest.param(c, marks=pytest.mark.slow) for i, c in enumerate(CONFIGS)], ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
 def test_solo_random_games_conform(options):
     for seed in range(3):
         play_and_check_solo(lambda s: make_state(1, s, **options), seed, check_illegal_every=5)
