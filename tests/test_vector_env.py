@@ -68,8 +68,8 @@ class Reference:
             assert v.state(i).to_json() == s.to_json()
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_trajectories_equal_single_states(game):
+@pytest.mark.parametrize("game", [pytest.param(g, marks=pytest.mark.slow) if g == "gaudi" else g for g in GAMES])
+def test_trajectories_equal_single_states(game):  # Gaudí: about 6 s, under -m slow
     n, seed, players = 5, 11, players_of(game)
     v = tilecraft.VectorGame(game, n, players=players, seed=seed)
     ref = Reference(game, players, seed, n)

@@ -156,6 +156,7 @@ def test_wa_amb_6_every_shipped_layout_alone_and_with_a_partner(mode):
             assert income(apart, mode) == 4, (name, r)
 
 
+@pytest.mark.slow  # exhaustive: every layout and rotation pair (about 10 s per mode)
 @pytest.mark.parametrize("mode", MODES)
 def test_wa_amb_6_all_layout_pairs_match_the_model(mode):
     """WA-AMB-6: two shipped transport cards side by side (and one above the other), every distinct
