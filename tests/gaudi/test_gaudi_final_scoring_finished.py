@@ -5,14 +5,8 @@ The positions are the hand-checked endgames of test_gaudi_rules_score_final.py: 
 act, seat 0 moves to the central area and takes option B (+2 Nature), and the game ends."""
 from __future__ import annotations
 
-from gaudi_helpers_score import board_from_rows, endgame, finish_game
-
-EX3_BOARD = board_from_rows(["000111",
-                             "000.1.",
-                             "......",
-                             "2222..",
-                             "....33",
-                             "......"])
+from gaudi_helpers_score import endgame, finish_game
+from test_gaudi_rules_score_final import EX3_BOARD  # the hand-checked GA-EX-3 board
 
 
 def _finished(**parts):

@@ -322,10 +322,4 @@ def edition_for(data: Optional[str] = None) -> Dict[str, Any]:
     each file is read and checked once, and again when it changes."""
     if data not in (None, "default") and not os.path.isdir(os.fspath(data)):
         return load_edition(data)  # raises: not a directory
-    key = edition_key(data)
-    if key is not None and key in _CACHE:
-        return _CACHE[key]
-    edition = load_edition(data)
-    if key is not None:
-        _CACHE[key] = edition
-    return edition
+    return _schema.cached(_CACHE, edition_key(data), lambda: load_edition(data))

@@ -14,7 +14,7 @@ import pathlib
 import re
 import stat
 import sys
-from typing import Any, Hashable, Iterable, List, Optional, Tuple, Type, Union
+from typing import Any, Callable, Dict, Hashable, Iterable, List, Optional, Tuple, Type, Union
 
 from .._core import InvalidConfigError, InvalidStateError
 
@@ -234,6 +234,17 @@ def stamp(path: Any) -> Optional[Hashable]:
     except (OSError, TypeError, ValueError):
         return None
     return (path, st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+
+
+def cached(cache: Dict[Any, Any], key: Optional[Hashable], load: Callable[[], Any]) -> Any:
+    """``load()``, kept in ``cache`` under ``key`` (the files' stamps); a None key (a dict given, or
+    a file that cannot be stat'ed) caches nothing, so the loader runs and raises its own error."""
+    if key is not None and key in cache:
+        return cache[key]
+    value = load()
+    if key is not None:
+        cache[key] = value
+    return value
 
 
 def _load_schema(path: str) -> dict:

@@ -198,13 +198,7 @@ def data_key(values: Dict[str, Any]) -> Any:
 def data_for(path: str) -> Dict[str, Any]:
     """load_data, cached per process by the files' stamps (path, size, modification time): a file is
     read and checked once, and again when it changes."""
-    key = data_key({"data": path})
-    if key is not None and key in _CACHE:
-        return _CACHE[key]
-    data = load_data(path)
-    if key is not None:
-        _CACHE[key] = data
-    return data
+    return _schema.cached(_CACHE, data_key({"data": path}), lambda: load_data(path))
 
 
 def _stack_check(value: int, players: int):

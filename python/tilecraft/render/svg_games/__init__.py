@@ -13,16 +13,24 @@ class NoPictureError(ValueError):
     """The game has no SVG module yet."""
 
 
-def svg(state: Any, seat: Optional[int] = None) -> str:
-    """The whole position as an SVG document (a string)."""
+def _module(state: Any) -> Any:
+    """The picture module of the state's game, or None when the game has none."""
     name = type(state).game_name
     try:
-        module = importlib.import_module(f"{__name__}.{name}")
+        return importlib.import_module(f"{__name__}.{name}")
     except ModuleNotFoundError as e:
         if e.name != f"{__name__}.{name}":
             raise
+        return None
+
+
+def svg(state: Any, seat: Optional[int] = None) -> str:
+    """The whole position as an SVG document (a string)."""
+    module = _module(state)
+    if module is None:
+        name = type(state).game_name
         raise NoPictureError(f"no picture for the game {name!r} yet "
-                             f"(add tilecraft/render/svg_games/{name}.py)") from None
+                             f"(add tilecraft/render/svg_games/{name}.py)")
     if seat is not None and not (0 <= seat < state.num_players()):
         raise ValueError(f"seat {seat} is not a seat of this {state.num_players()}-player game")
     return str(module.svg(state, seat))
@@ -32,14 +40,7 @@ def move_text(state: Any, action: int) -> str:
     """The move's name, with what it does where the game's module says more (an optional
     ``move_text(state, action)`` there, e.g. Gaudí's track spaces and central options); ``state`` is
     the position the move is made in."""
-    name = type(state).game_name
-    try:
-        module = importlib.import_module(f"{__name__}.{name}")
-    except ModuleNotFoundError as e:
-        if e.name != f"{__name__}.{name}":
-            raise
-        module = None
-    say = getattr(module, "move_text", None)
+    say = getattr(_module(state), "move_text", None)
     return str(say(state, action)) if say is not None else str(state.action_to_string(action))
 
 
