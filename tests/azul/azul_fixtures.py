@@ -1,4 +1,4 @@
-"""Readable Azul positions for the rule tests (spec: shared/rules/azul.md).
+"""Readable Azul positions for the rule tests (spec: docs/rules/azul.md).
 
 Everything here is written from the spec, not from the engine:
 - colours (AZ-AMB-3): 0 blue "B", 1 yellow "Y", 2 red "R", 3 black "K", 4 white "W";

@@ -1,4 +1,4 @@
-"""An independent model of the Azul rules, written from the spec (shared/rules/azul.md), checked
+"""An independent model of the Azul rules, written from the spec (docs/rules/azul.md), checked
 against the engine at every step of random games in all player counts.
 
 At each player node the model computes the legal set (AZ-MOVE-1, AZ-MOVE-2, AZ-MOVE-6, AZ-AMB-12,

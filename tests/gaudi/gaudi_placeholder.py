@@ -1,4 +1,4 @@
-"""The spec's placeholder edition (shared/rules/gaudi.md GA-AMB-1..7) as JSON data files: a test
+"""The spec's placeholder edition (docs/rules/gaudi.md GA-AMB-1..7) as JSON data files: a test
 fixture, not the default edition. Rule tests build on it (or on edits of it), never on the default
 edition's particular values.
 

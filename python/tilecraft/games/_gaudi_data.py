@@ -8,7 +8,7 @@ and entries in range, identical day faces, requirements the board can meet, one 
 resolution per effect list). Every error names the file and the JSON path.
 
 An edition directory may hold any of the six files; the ones it lacks come from the default
-edition (docs/gaudi.md). Spec: shared/rules/gaudi.md §10.8 (GA-DATA-*), §11.2 (reward catalogue)."""
+edition (docs/gaudi.md). Spec: docs/rules/gaudi.md §10.8 (GA-DATA-*), §11.2 (reward catalogue)."""
 from __future__ import annotations
 
 import os

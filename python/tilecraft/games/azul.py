@@ -1,4 +1,4 @@
-"""Azul (spec: shared/rules/azul.md; docs/azul.md)."""
+"""Azul (spec: docs/rules/azul.md; docs/azul.md)."""
 from __future__ import annotations
 
 from typing import Any, Dict

@@ -1,4 +1,4 @@
-"""Carcassonne: The Castle (spec: shared/rules/castle.md; docs/castle.md).
+"""Carcassonne: The Castle (spec: docs/rules/castle.md; docs/castle.md).
 
 Component data: ``data/castle/board.json`` (the castle: interior spaces, start spaces, corners,
 wall tiles) and ``data/castle/tiles.json`` (the 60 castle tiles). Both are reconstructions (see

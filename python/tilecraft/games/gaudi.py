@@ -1,4 +1,4 @@
-"""Gaudí, basic (day) and expert (night) modes for 2-4 players (spec: shared/rules/gaudi.md; docs/gaudi.md).
+"""Gaudí, basic (day) and expert (night) modes for 2-4 players (spec: docs/rules/gaudi.md; docs/gaudi.md).
 
 Component data is the normalized edition returned by ``tilecraft.games._gaudi_data.load_edition``
 (the JSON files of ``tilecraft/data/gaudi`` by default, or of the directory given by ``data``).

@@ -1,4 +1,4 @@
-"""Warsaw: City of Ruins (spec: shared/rules/warsaw.md; docs/warsaw.md).
+"""Warsaw: City of Ruins (spec: docs/rules/warsaw.md; docs/warsaw.md).
 
 Component data (the era decks, the starting card, the milestones, the park table) is read from
 versioned JSON files: ``cards.json`` and ``milestones.json`` in ``tilecraft/data/warsaw`` by
