@@ -61,5 +61,6 @@ def test_plain_pytest_skips_slow_tests_and_ci_runs_them():
     assert opts[opts.index("-m") + 1] == "not slow"
     with open(os.path.join(ROOT, ".ci", "run"), encoding="utf-8") as f:
         ci = f.read()
-    assert re.search(r'^pip install "\.\[test\]" && pytest$', ci, re.M), "CI runs the README's test command"
-    assert re.search(r"^pytest -m slow$", ci, re.M), "CI runs the slow tests too"
+    assert re.search(r'^pip install "\.\[test\]" && (stage "[^"]*" && )?pytest( --durations=\d+)?$', ci, re.M), \
+        "CI runs the README's test command"
+    assert re.search(r"^pytest -m slow( --durations=\d+)?$", ci, re.M), "CI runs the slow tests too"

@@ -15,7 +15,6 @@ import pytest
 import tilecraft
 from tilecraft import _core
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 PROBE = textwrap.dedent(r'''
     import json, pickle, sys
@@ -61,7 +60,7 @@ PROBE = textwrap.dedent(r'''
 
 
 def test_every_exported_class_pickles_or_raises_type_error_for_every_protocol():
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.path.join(ROOT, "python"), os.environ.get("PYTHONPATH", "")]))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))  # the tilecraft this test imported
     proc = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True, timeout=120, env=env)
     lines = [json.loads(x) for x in proc.stdout.splitlines() if x.startswith("{")]
     assert proc.returncode == 0 and lines and lines[-1] == {"done": True}, (
@@ -96,7 +95,7 @@ def test_python_wrappers_of_engines_refuse_protocol_0_too():
                 except TypeError as e:
                     print("TypeError", "cannot pickle" in str(e))
     ''')
-    env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "python"))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, env=env)
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert proc.stdout.split("\n")[:4] == ["TypeError True"] * 4

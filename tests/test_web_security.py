@@ -23,7 +23,7 @@ import pytest
 from tilecraft.games import game_spec
 from web_helpers import ROOT, Server, server  # noqa: F401  (fixture)
 
-ENV = dict(os.environ, PYTHONPATH=os.pathsep.join([os.path.join(ROOT, "python"), os.environ.get("PYTHONPATH", "")]))
+ENV = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))  # the tilecraft this test imported (installed or a checkout)
 SAME = object()  # the header as a page of this server would send it
 
 

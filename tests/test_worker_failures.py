@@ -13,7 +13,6 @@ import textwrap
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 PRELUDE = textwrap.dedent('''
     import numpy as np, tilecraft
@@ -44,7 +43,7 @@ EXPECTED = {"memory": "MemoryError", "config": "InvalidConfigError", "runtime": 
 
 
 def _run(code):
-    env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "python"))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))  # the tilecraft this test imported
     proc = subprocess.run([sys.executable, "-c", PRELUDE + code], capture_output=True, text=True, timeout=120,
                           env=env)
     assert proc.returncode == 0, f"status {proc.returncode}: {proc.stderr[-2000:]}"
