@@ -484,8 +484,8 @@ def test_states_compare_and_hash_by_content(game):
 
 
 
-@pytest.mark.parametrize("game", [pytest.param(g, marks=pytest.mark.slow) if g in ("castle", "gaudi") else g
-                                  for g in GAMES])  # Castle and Gaudí take 4-12 s: -m slow
+@pytest.mark.parametrize("game", [pytest.param(g, marks=pytest.mark.slow) if g != "azul" else g
+                                  for g in GAMES])  # Castle, Gaudí and Warsaw take 4-12 s: -m slow
 def test_hash_key_separates_exactly_the_distinct_positions(game):
     """Over every position of 12 random games, two states have the same hash_key() and compare
     equal exactly when their saved content (to_dict()["state"] and the configuration) is the same;
@@ -657,8 +657,8 @@ def test_gymnasium_check_env_and_registered_ids(game):
     assert human.render() is None
 
 
-@pytest.mark.parametrize("game", [pytest.param(g, marks=pytest.mark.slow) if g in ("castle", "gaudi") else g
-                                  for g in GAMES])  # Castle and Gaudí take 3-7 s: -m slow
+@pytest.mark.parametrize("game", [pytest.param(g, marks=pytest.mark.slow) if g != "azul" else g
+                                  for g in GAMES])  # Castle, Gaudí and Warsaw take 3-7 s: -m slow
 def test_openspiel_random_sim_test_with_serialize(game):
     pyspiel = pytest.importorskip("pyspiel")
     from tilecraft.adapters import openspiel as tos

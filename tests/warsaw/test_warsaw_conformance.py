@@ -14,7 +14,9 @@ CONFIGS = [
 ]
 
 
-@pytest.mark.parametrize("options", CONFIGS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
+# The first configuration runs by default; the others are repetition for `pytest -m slow`.
+@pytest.mark.parametrize("options", [c if i == 0 else pytest.param(c, marks=pytest.mark.slow) for i, c in enumerate(CONFIGS)],
+                         ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
 def test_random_games_conform(options):
     for seed in range(2):
         play_and_check(lambda s: tilecraft.make("warsaw", seed=s, **options), seed, check_illegal_every=40)
