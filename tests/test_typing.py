@@ -54,16 +54,19 @@ def _mypy_all() -> Tuple[str, Dict[str, Set[int]]]:
     return r.stdout + r.stderr, errors
 
 
+@pytest.mark.slow  # one mypy run (about 12 s) shared by the three mypy tests
 def test_mypy_accepts_the_typed_examples() -> None:
     out, errors = _mypy_all()
     assert errors["api_example.py"] == set() and errors["make_example.py"] == set(), out
 
 
+@pytest.mark.slow  # one mypy run (about 12 s) shared by the three mypy tests
 def test_mypy_rejects_misuse() -> None:
     out, errors = _mypy_all()
     assert {9, 10} <= errors["api_misuse.py"], out
 
 
+@pytest.mark.slow  # one mypy run (about 12 s) shared by the three mypy tests
 def test_mypy_types_make_per_game() -> None:
     """Each wrong call in make_misuse.py is flagged on its own line, and nothing else there."""
     out, errors = _mypy_all()
