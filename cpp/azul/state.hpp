@@ -19,6 +19,7 @@
 #include "core/bitboard.hpp"
 #include "core/game.hpp"
 #include "core/rng.hpp"
+#include "core/vocab.hpp"
 
 namespace tilecraft::azul {
 
@@ -47,12 +48,25 @@ constexpr uint32_t colour_mask(int colour) {
   return m;
 }
 
-enum Phase : uint8_t { kFirstPlayerChance = 0, kFill = 1, kOffer = 2, kTerminal = 3 };
+enum Phase : uint8_t { kFirstPlayerChance = 0, kFill = 1, kOffer = 2, kTerminal = 3, kNumPhases = 4 };
+inline constexpr const char* kPhaseNames[kNumPhases] = {"choosing the first player", "filling the factories",
+                                                        "taking tiles", "game over"};
+// Player action ids: source * 30 + colour * 6 + destination (one kind; the outcome ids of chance
+// nodes are listed by chance_outcomes()).
+enum ActionKind : uint8_t { kActTake = 0, kNumActionKinds = 1 };
+inline constexpr const char* kActionKindNames[kNumActionKinds] = {"take"};
 
 class State {
  public:
   using Config = azul::Config;
   static constexpr const char* kName = "azul";
+  // the game's words (cpp/core/vocab.hpp)
+  static constexpr int kNumPhases = azul::kNumPhases;
+  static constexpr const char* const* kPhaseNames = azul::kPhaseNames;
+  static constexpr int kNumActionKinds = azul::kNumActionKinds;
+  static constexpr int kNumLocations = 0;
+  static constexpr const NamedValue* kLocations = nullptr;
+  void action_ranges(ActionRange* out) const { out[0] = {kActionKindNames[kActTake], 0, kNumActions}; }
   // (source, colour) pairs on display: at most 9 factories x 4 colours + 5 in the centre = 41, x 6 destinations
   static constexpr int kMaxActions = 256;
   static constexpr int kMaxChanceOutcomes = 5;

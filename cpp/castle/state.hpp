@@ -31,6 +31,7 @@
 #include "core/bitboard.hpp"
 #include "core/game.hpp"
 #include "core/rng.hpp"
+#include "core/vocab.hpp"
 
 namespace tilecraft::castle {
 
@@ -51,7 +52,19 @@ enum Phase : uint8_t {
   kDouble = 8,       // use wall tile 2/3 on the area being scored?
   kReveal = 9,       // chance: the kind of a wall tile taken from a corner
   kTerminal = 10,
+  kNumPhases = 11,
 };
+inline constexpr const char* kPhaseNames[kNumPhases] = {
+    "choosing the first player", "dealing start wall tiles", "may use wall tile 1", "drawing a tile",
+    "choosing which drawn tile to keep", "placing the tile", "may place a follower", "choosing the scoring order",
+    "may double this score with a wall tile", "revealing a wall tile", "game over"};
+// Player action ids, in this order (the place range is 4 per interior cell of the configured board):
+// place (cell, rotation), follower k, no follower, pending j ("keep drawn tile j" while choosing a
+// drawn tile, "score pending j" while ordering scores), use wall tile 1..3, decline.
+enum ActionKind : uint8_t { kActPlace, kActFollower, kActNoFollower, kActPending, kActUseWallTile, kActDecline,
+                            kNumActionKinds };
+inline constexpr const char* kActionKindNames[kNumActionKinds] = {"place",   "follower",      "no_follower",
+                                                                  "pending", "use_wall_tile", "decline"};
 
 // Score categories (their sum is the score): scores_by_category().
 enum Category : uint8_t { kCatRoad, kCatTower, kCatHouse, kCatCourt, kCatIncomplete, kCatTile9, kCatKeep, kCats };
@@ -73,6 +86,18 @@ class State {
  public:
   using Config = castle::Config;
   static constexpr const char* kName = "castle";
+  // the game's words (cpp/core/vocab.hpp)
+  static constexpr int kNumPhases = castle::kNumPhases;
+  static constexpr const char* const* kPhaseNames = castle::kPhaseNames;
+  static constexpr int kNumActionKinds = castle::kNumActionKinds;
+  static constexpr int kNumLocations = 0;
+  static constexpr const NamedValue* kLocations = nullptr;
+  void action_ranges(ActionRange* out) const {
+    const int b = 4 * cfg_->num_interior;
+    const int32_t first[kNumActionKinds + 1] = {0, b, b + kSlots, b + kSlots + 1, b + kSlots + 1 + kPendingIds,
+                                                b + kSlots + 1 + kPendingIds + 3, b + kSlots + 1 + kPendingIds + 4};
+    for (int k = 0; k < kNumActionKinds; ++k) out[k] = {kActionKindNames[k], first[k], first[k + 1]};
+  }
   // Bound: placements are <= 4 * 100 cells (400); otherwise at most 9 follower ids, 8 pending
   // ids, 2 bonus ids, the 64 chance outcomes of a draw.
   static constexpr int kMaxActions = 4 * kMaxInterior;

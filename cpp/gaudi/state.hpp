@@ -18,6 +18,7 @@
 #include "core/bitboard.hpp"
 #include "core/game.hpp"
 #include "core/rng.hpp"
+#include "core/vocab.hpp"
 #include "gaudi/config.hpp"
 
 namespace tilecraft::gaudi {
@@ -49,11 +50,31 @@ constexpr uint8_t kNoCard = 255;
 // kLocAutoma: in the solo automa's area (owner = domain); kLocRemoved: removed by the solo virtual marker
 enum CardLoc : uint8_t { kLocDeck = 0, kLocWindow = 1, kLocHand = 2, kLocColumn = 3, kLocDiscard = 4, kLocPool = 5,
                          kLocAutoma = 6, kLocRemoved = 7 };
+inline constexpr NamedValue kLocations[] = {{"deck", kLocDeck},       {"window", kLocWindow},   {"hand", kLocHand},
+                                            {"column", kLocColumn},   {"discard", kLocDiscard}, {"pool", kLocPool},
+                                            {"automa", kLocAutoma},   {"removed", kLocRemoved}};
 
 enum Phase : uint8_t {
   kChance = 0, kMove = 1, kMode = 2, kUses = 3, kPlace = 4, kDiscard = 5, kFrame = 6, kItem = 7, kTarget = 8,
   kCentral = 9, kTerminal = 10, kDraft = 11, kCategory = 12, kNumPhases = 13
 };
+inline constexpr const char* kPhaseNames[kNumPhases] = {
+    "chance", "moving", "choosing pencils or hammers", "using actions", "placing a tile", "discarding",
+    "resolving rewards", "carrying out a reward", "choosing a Religion card", "central area", "game over",
+    "drafting a starting card", "choosing a category"};
+// Action kinds in id order; the ranges are the k*Base constants above (action_ranges()).
+enum ActionKind : uint8_t {
+  kActMove, kActMoveCentral, kActPencils, kActHammers, kActTakeTile, kActPlace, kActTakeCard, kActPlayCard,
+  kActDiscardCard, kActAdvance, kActCentralA, kActCentralB, kActResolve, kActTargetCard, kActCategory, kActDone,
+  kNumActionKinds
+};
+inline constexpr const char* kActionKindNames[kNumActionKinds] = {
+    "move",    "move_central", "pencils",   "hammers",   "take_tile", "place",       "take_card", "play_card",
+    "discard_card", "advance", "central_a", "central_b", "resolve",   "target_card", "category",  "done"};
+inline constexpr int32_t kActionKindFirst[kNumActionKinds + 1] = {
+    kMoveBase,    kCentralArea, kPencils,   kHammers,     kTakeTileBase, kPlaceBase,   kTakeCardBase, kPlayBase,
+    kDiscardBase, kAdvanceBase, kCentralA,  kCentralB,    kResolveBase,  kTargetBase,  kCategoryBase, kDone,
+    kNumActions};
 enum ChanceKind : uint8_t { kChFirst = 0, kChTile = 1, kChCard = 2, kChPool = 3, kChDeal = 4, kChCentral = 5, kChChimney = 6 };
 enum Flow : uint8_t { kFlowSetup = 0, kFlowRefill = 1, kFlowRound = 2 };
 
@@ -70,6 +91,15 @@ class State {
  public:
   using Config = gaudi::Config;
   static constexpr const char* kName = "gaudi";
+  // the game's words (cpp/core/vocab.hpp)
+  static constexpr int kNumPhases = gaudi::kNumPhases;
+  static constexpr const char* const* kPhaseNames = gaudi::kPhaseNames;
+  static constexpr int kNumActionKinds = gaudi::kNumActionKinds;
+  static constexpr int kNumLocations = int(sizeof(gaudi::kLocations) / sizeof(gaudi::kLocations[0]));
+  static constexpr const NamedValue* kLocations = gaudi::kLocations;
+  void action_ranges(ActionRange* out) const {
+    for (int k = 0; k < kNumActionKinds; ++k) out[k] = {kActionKindNames[k], kActionKindFirst[k], kActionKindFirst[k + 1]};
+  }
   // Bound on the legal list (proof): MOVE <= 49 ids (0..48). USES: an area holds <= 5 tiles
   // (refills place 5), so <= 25 distinct TAKE_TILE ids, <= 9 window cards, <= 4 PLAY (hand <= 4),
   // 3 ADVANCE, DONE: <= 42. PLACE <= 64 board spaces. ITEM (generic): <= 25 + 9 + 4 + 3 + 1.

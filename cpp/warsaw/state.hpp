@@ -29,6 +29,7 @@
 #include "core/bitboard.hpp"
 #include "core/game.hpp"
 #include "core/rng.hpp"
+#include "core/vocab.hpp"
 #include "warsaw/config.hpp"
 
 namespace tilecraft::warsaw {
@@ -55,9 +56,24 @@ constexpr uint8_t kNone = 255;
 // Where a card is (every card is in exactly one place).
 enum Loc : uint8_t { kLocSupply = 0, kLocBoxUnseen = 1, kLocSold = 2, kLocRemoved = 3, kLocMileDiscarded = 4,
                      kLocHand = 8, kLocPending = 12, kLocDistrict = 16 };
+// kLocHand, kLocPending and kLocDistrict are bases: + seat.
+inline constexpr NamedValue kLocations[] = {{"supply", kLocSupply},   {"box_unseen", kLocBoxUnseen},
+                                            {"sold", kLocSold},       {"removed", kLocRemoved},
+                                            {"milestone_discarded", kLocMileDiscarded},
+                                            {"hand", kLocHand},       {"pending", kLocPending},
+                                            {"district", kLocDistrict}};
 
 enum Phase : uint8_t { kPick = 0, kResolve = 1, kWar = 2, kTrim = 3, kTrimKeep = 4, kMilePlace = 5, kExchangePhase = 6,
-                       kTerminal = 7 };
+                       kTerminal = 7, kNumPhases = 8 };
+inline constexpr const char* kPhaseNames[kNumPhases] = {
+    "picking cards", "selling or building", "war removals", "Prudential trim", "Prudential trim (keep)",
+    "placing a milestone", "exchange", "game over"};
+// Action kinds in id order; the ranges are the k*Base constants above (action_ranges()).
+enum ActionKind : uint8_t { kActPick, kActSell, kActBuild, kActRemove, kActTrim, kActKeep, kActExchange, kNumActionKinds };
+inline constexpr const char* kActionKindNames[kNumActionKinds] = {"pick", "sell", "build",   "remove",
+                                                                  "trim", "keep", "exchange"};
+inline constexpr int32_t kActionKindFirst[kNumActionKinds + 1] = {kPickBase, kSell,     kBuildBase,    kRemoveBase,
+                                                                  kTrimBase, kKeepBase, kExchangeBase, kNumActions};
 enum Resume : uint8_t { kAfterResolve = 0, kAfterWar = 1, kAfterMilestone = 2 };
 
 using CardGrid = Grid<8, 8>;  // card positions of a district window, bit = ly * 8 + lx
@@ -93,6 +109,15 @@ class State {
  public:
   using Config = warsaw::Config;
   static constexpr const char* kName = "warsaw";
+  // the game's words (cpp/core/vocab.hpp)
+  static constexpr int kNumPhases = warsaw::kNumPhases;
+  static constexpr const char* const* kPhaseNames = warsaw::kPhaseNames;
+  static constexpr int kNumActionKinds = warsaw::kNumActionKinds;
+  static constexpr int kNumLocations = int(sizeof(warsaw::kLocations) / sizeof(warsaw::kLocations[0]));
+  static constexpr const NamedValue* kLocations = warsaw::kLocations;
+  void action_ranges(ActionRange* out) const {
+    for (int k = 0; k < kNumActionKinds; ++k) out[k] = {kActionKindNames[k], kActionKindFirst[k], kActionKindFirst[k + 1]};
+  }
   // Bound: PICK <= 4; RESOLVE: sell + 4 rotations x positions, and the positions (occupied or empty
   // legal) lie in the bounding box (<= 4x4) grown by one step without its 4 corners: 6*6-4 = 32,
   // so <= 1 + 128 = 129; WAR / KEEP <= 16 positions; TRIM 4; EXCHANGE 4; MILESTONE <= 32.
