@@ -36,18 +36,18 @@ State::State(const Config& config, uint64_t seed) {
   cfg_ = &config;
   players_ = config.players;
   rng_.seed(seed);
-  for (auto& p : pos_) p = kNotEntered;
+  for (auto& p : position_) p = kNotEntered;
   std::memset(hand_, kNoCard, sizeof(hand_));
   std::memset(start_card_, kNoCard, sizeof(start_card_));
   std::memset(pool_, kNoCard, sizeof(pool_));
-  std::memset(win_, kNoCard, sizeof(win_));
-  std::memset(col_, kNoCard, sizeof(col_));
-  std::memset(chim_tile_, kNoCard, sizeof(chim_tile_));
-  std::memset(auto_col_, kNoCard, sizeof(auto_col_));
+  std::memset(window_, kNoCard, sizeof(window_));
+  std::memset(column_, kNoCard, sizeof(column_));
+  std::memset(chimney_tile_, kNoCard, sizeof(chimney_tile_));
+  std::memset(automa_column_, kNoCard, sizeof(automa_column_));
   for (int t = 0; t < kTypes; ++t) bag_[t] = 6;  // GA-COMP-3
   for (int c = 0; c < kCards; ++c) {
-    loc_[c] = kLocDeck;
-    owner_[c] = static_cast<uint8_t>(cfg_->card_domain[c]);
+    card_loc_[c] = kLocDeck;
+    card_owner_[c] = static_cast<uint8_t>(cfg_->card_domain[c]);
   }
   central_tile_ = -1;
   pending_bonus_ = -1;
@@ -64,10 +64,10 @@ State::State(const Config& config, uint64_t seed) {
 void State::rebuild_derived() {
   track_occ_ = 0;
   for (int m = 0; m < 5; ++m)
-    if (marker_used(m) && pos_[m] >= 0 && pos_[m] < kTMax) track_occ_ |= bit(pos_[m]);
+    if (marker_used(m) && position_[m] >= 0 && position_[m] < kTMax) track_occ_ |= bit(position_[m]);
   for (int d = 0; d < 3; ++d) deck_n_[d] = 0;
   for (int c = 0; c < kCards; ++c)
-    if (loc_[c] == kLocDeck && cfg_->card_domain[c] >= 0 && cfg_->card_domain[c] < 3) ++deck_n_[cfg_->card_domain[c]];
+    if (card_loc_[c] == kLocDeck && cfg_->card_domain[c] >= 0 && cfg_->card_domain[c] < 3) ++deck_n_[cfg_->card_domain[c]];
   for (int p = 0; p < kMaxPlayers; ++p) recompute_groups(p, largest_[p], shape_comp_[p]);
 }
 
@@ -81,7 +81,7 @@ void State::continue_setup() {
           chance_kind_ = kChFirst;
           return;
         }
-        start_player_ = next_start_ = static_cast<uint8_t>(cfg_->first_player);
+        start_player_ = marker_holder_ = static_cast<uint8_t>(cfg_->first_player);
         break;
       case 1:  // GA-SETUP-3: 5 tiles in each area
         for (int a = 0; a < kAreas; ++a)
@@ -95,7 +95,7 @@ void State::continue_setup() {
         break;
       case 2:  // GA-SETUP-4: 3 cards in each window
         for (int d = 0; d < 3; ++d)
-          if (win_n_[d] < 3 && deck_n_[d] > 0) {
+          if (window_n_[d] < 3 && deck_n_[d] > 0) {
             phase_ = kChance;
             chance_kind_ = kChCard;
             chance_arg_ = static_cast<uint8_t>(d);
@@ -115,7 +115,7 @@ void State::continue_setup() {
       case 4:  // ... shuffled and dealt, one at random to each player
         if (expert()) {
           for (int i = 0; i < 3 * players_; ++i)  // GA-EXP-4: random night chimney tiles, per player and domain
-            if (chim_tile_[i / 3][i % 3] == kNoCard) {
+            if (chimney_tile_[i / 3][i % 3] == kNoCard) {
               phase_ = kChance;
               chance_kind_ = kChChimney;
               chance_arg_ = static_cast<uint8_t>(i);
@@ -153,33 +153,33 @@ void State::start_round() {
     flow_ = kFlowRound;
     return;
   }
-  for (auto& p : pos_) p = kNotEntered;  // GA-MOVE-1
+  for (auto& p : position_) p = kNotEntered;  // GA-MOVE-1
   track_occ_ = 0;
   anyone_finished_ = 0;
-  start_player_ = next_start_;  // GA-ROUND-2
-  turn_idx_ = 0;
+  start_player_ = marker_holder_;  // GA-ROUND-2
+  turn_index_ = 0;
   extra_turns_ = 0;
   begin_turn();
 }
 
 void State::begin_turn() {
   bool any = false;
-  for (int p = 0; p < participants(); ++p) any |= pos_[p] != kGone;
+  for (int p = 0; p < participants(); ++p) any |= position_[p] != kGone;
   if (!any) {  // GA-AMB-16
     end_round();
     return;
   }
   const int len = num_markers();
   for (;;) {
-    const int m = marker_at(turn_idx_);
-    if (pos_[m] == kGone) {
-      turn_idx_ = static_cast<uint8_t>((turn_idx_ + 1) % len);
+    const int m = marker_at(turn_index_);
+    if (position_[m] == kGone) {
+      turn_index_ = static_cast<uint8_t>((turn_index_ + 1) % len);
       continue;
     }
     bonus_fired_ = 0;
     generic_used_ = 0;
-    leader_ = mode_ = pencils_ = hammers_ = exit_after_ = turn_ctx_ = 0;
-    central_avail_ = central_first_ = 0;
+    leader_ = mode_ = pencils_ = hammers_ = exit_after_ = turn_context_ = 0;
+    central_options_ = central_first_ = 0;
     space_ = 0;
     if (m == kVirtual || (solo() && m == kAutoma)) {
       current_ = static_cast<uint8_t>(solo() ? 0 : start_player_);
@@ -196,14 +196,14 @@ void State::begin_turn() {
 
 void State::virtual_turn() {  // GA-DUMMY-2, GA-AMB-15, GA-AMB-17
   const int n = cfg_->track_n[face()];
-  int mx = pos_[kVirtual] >= 0 ? pos_[kVirtual] : entry_of(kVirtual) - 1;
+  int mx = position_[kVirtual] >= 0 ? position_[kVirtual] : entry_of(kVirtual) - 1;
   for (int m = 0; m < participants(); ++m)
-    if (pos_[m] >= 0 && pos_[m] < kTMax) mx = std::max<int>(mx, pos_[m]);
-  if (pos_[kVirtual] >= 0 && pos_[kVirtual] < kTMax) track_occ_ &= ~bit(pos_[kVirtual]);
+    if (position_[m] >= 0 && position_[m] < kTMax) mx = std::max<int>(mx, position_[m]);
+  if (position_[kVirtual] >= 0 && position_[kVirtual] < kTMax) track_occ_ &= ~bit(position_[kVirtual]);
   const uint64_t lim = n == 64 ? ~uint64_t{0} : bit(n) - 1;
   const uint64_t free = ~track_occ_ & lim & ~((mx + 1 >= 64) ? ~uint64_t{0} : bit(mx + 1) - 1);
   if (!free) {
-    pos_[kVirtual] = kGone;
+    position_[kVirtual] = kGone;
     return;
   }
   const int t = lowest_bit(free);
@@ -213,10 +213,10 @@ void State::virtual_turn() {  // GA-DUMMY-2, GA-AMB-15, GA-AMB-17
     scripted_action(act, pe + ha, true);
   }
   if (anyone_finished_ && cfg_->track_red[face()][t]) {
-    pos_[kVirtual] = kGone;
+    position_[kVirtual] = kGone;
     return;
   }
-  pos_[kVirtual] = static_cast<int8_t>(t);
+  position_[kVirtual] = static_cast<int8_t>(t);
   track_occ_ |= bit(t);
 }
 
@@ -233,13 +233,13 @@ bool State::automa_passes(int t, bool leading) const {  // GA-AMB-19
         if (tile_ok(act, x)) n += area_[a][x];
     return n >= k;
   }
-  if (act >= kEntCardN && act < kEntCardAny) return win_n_[act - kEntCardN] >= k;
-  if (act == kEntCardAny || act == kEntPlay || act == kEntGeneric) return win_n_[0] + win_n_[1] + win_n_[2] >= k;
+  if (act >= kEntCardN && act < kEntCardAny) return window_n_[act - kEntCardN] >= k;
+  if (act == kEntCardAny || act == kEntPlay || act == kEntGeneric) return window_n_[0] + window_n_[1] + window_n_[2] >= k;
   return false;  // a chimney space: the automa cannot carry it out (engine decision, docs/gaudi.md)
 }
 
 void State::scripted_tile(int filter, bool virt) {  // GA-AUTO-TILE-1..3, GA-AMB-20
-  const uint8_t* held = virt ? vpile_ : auto_tiles_;
+  const uint8_t* held = virt ? virtual_tiles_ : automa_tiles_;
   int best_a = -1, best_t = -1;
   for (int a = 0; a < kAreas; ++a)
     for (int t = 0; t < kTypes; ++t)
@@ -249,30 +249,30 @@ void State::scripted_tile(int filter, bool virt) {  // GA-AUTO-TILE-1..3, GA-AMB
         best_a = a, best_t = t;
   if (best_a < 0) return;
   --area_[best_a][best_t];  // no bonus (GA-SOLO-6)
-  if (virt) ++vpile_[best_t];
-  else ++auto_tiles_[best_t];
+  if (virt) ++virtual_tiles_[best_t];
+  else ++automa_tiles_[best_t];
 }
 
 void State::scripted_card(int dmask, bool virt) {  // GA-AUTO-CARD-1/2, GA-AMB-21/22
-  int cnt[3] = {auto_n_[0], auto_n_[1], auto_n_[2]};
+  int cnt[3] = {automa_column_n_[0], automa_column_n_[1], automa_column_n_[2]};
   if (virt) {
     cnt[0] = cnt[1] = cnt[2] = 0;
     for (int c = 0; c < kCards; ++c)
-      if (loc_[c] == kLocRemoved) ++cnt[cfg_->card_domain[c]];
+      if (card_loc_[c] == kLocRemoved) ++cnt[cfg_->card_domain[c]];
   }
   int d = -1;
   for (int x = 0; x < 3; ++x)
-    if (((dmask >> x) & 1) && win_n_[x] > 0 && (d < 0 || cnt[x] < cnt[d])) d = x;
+    if (((dmask >> x) & 1) && window_n_[x] > 0 && (d < 0 || cnt[x] < cnt[d])) d = x;
   if (d < 0) return;
-  const int c = win_[d][--win_n_[d]];  // the bottom-most card: the last revealed
-  win_[d][win_n_[d]] = kNoCard;
+  const int c = window_[d][--window_n_[d]];  // the bottom-most card: the last revealed
+  window_[d][window_n_[d]] = kNoCard;
   if (virt) {
-    loc_[c] = kLocRemoved;
-    owner_[c] = 0;
+    card_loc_[c] = kLocRemoved;
+    card_owner_[c] = 0;
   } else {
-    auto_col_[d][auto_n_[d]++] = static_cast<uint8_t>(c);
-    loc_[c] = kLocAutoma;
-    owner_[c] = static_cast<uint8_t>(d);
+    automa_column_[d][automa_column_n_[d]++] = static_cast<uint8_t>(c);
+    card_loc_[c] = kLocAutoma;
+    card_owner_[c] = static_cast<uint8_t>(d);
   }
 }
 
@@ -286,17 +286,17 @@ void State::scripted_action(int act, int k, bool virt) {  // GA-AUTO-2: play and
 
 void State::automa_turn() {  // GA-AUTO-MOVE-1/2, GA-AMB-19
   const int n = cfg_->track_n[face()];
-  const int me = pos_[kAutoma];
+  const int me = position_[kAutoma];
   const bool on = me >= 0 && me < kTMax;
   if (on) track_occ_ &= ~bit(me);
   const bool block = cfg_->finished_markers_block_leader && anyone_finished_;
   int others = -1, next = -1;
   bool last = on;
   for (int m = 0; m < 5; ++m) {
-    if (m == kAutoma || !marker_used(m) || pos_[m] < 0 || pos_[m] >= kTMax) continue;
-    others = std::max<int>(others, pos_[m]);
-    if (on && pos_[m] < me) last = false;
-    if (on && pos_[m] > me && (next < 0 || pos_[m] < next)) next = pos_[m];
+    if (m == kAutoma || !marker_used(m) || position_[m] < 0 || position_[m] >= kTMax) continue;
+    others = std::max<int>(others, position_[m]);
+    if (on && position_[m] < me) last = false;
+    if (on && position_[m] > me && (next < 0 || position_[m] < next)) next = position_[m];
   }
   const bool special = on && !block && last && next >= 0 && next - me - 1 >= 3;  // GA-AUTO-MOVE-2
   const int lo = on ? me + 1 : entry_of(kAutoma);
@@ -308,8 +308,8 @@ void State::automa_turn() {  // GA-AUTO-MOVE-1/2, GA-AMB-19
     if (automa_passes(t, leading)) target = t;
   }
   if (target < 0) {  // the central area always passes (GA-AMB-19); GA-AUTO-3: one card of any domain
-    pos_[kAutoma] = kGone;
-    if (!anyone_finished_) next_start_ = kAutoma;  // GA-CHAN-5
+    position_[kAutoma] = kGone;
+    if (!anyone_finished_) marker_holder_ = kAutoma;  // GA-CHAN-5
     anyone_finished_ = 1;
     scripted_card(7, false);
     return;
@@ -319,10 +319,10 @@ void State::automa_turn() {  // GA-AUTO-MOVE-1/2, GA-AMB-19
   const bool leading = target > others && !block;
   scripted_action(act, leading ? pe + ha : std::max(pe, ha), false);
   if (anyone_finished_ && cfg_->track_red[face()][target]) {  // GA-FIN-2 applies to the automa
-    pos_[kAutoma] = kGone;
+    position_[kAutoma] = kGone;
     return;
   }
-  pos_[kAutoma] = static_cast<int8_t>(target);
+  position_[kAutoma] = static_cast<int8_t>(target);
   track_occ_ |= bit(target);
 }
 
@@ -331,10 +331,10 @@ int State::automa_final() const {  // GA-SOLO-END-2..4, GA-AMB-24/45
   const int r = kRemove[cfg_->difficulty & 3];
   int vp = 0;
   for (int d = 0; d < 3; ++d)
-    for (int k = r; k < auto_n_[d]; ++k) vp += cfg_->card_automa_vp[auto_col_[d][k]];
+    for (int k = r; k < automa_column_n_[d]; ++k) vp += cfg_->card_automa_vp[automa_column_[d][k]];
   const int base = vp * (cfg_->difficulty == 3 ? 4 : 3);
   int col[4] = {};
-  for (int t = 0; t < kTypes; ++t) col[t >> 2] += auto_tiles_[t];
+  for (int t = 0; t < kTypes; ++t) col[t >> 2] += automa_tiles_[t];
   std::sort(col, col + 4, [](int a, int b) { return a > b; });
   return base + col[1] + 2 * col[2];
 }
@@ -344,7 +344,7 @@ void State::end_turn() {
   for (int a = 0; a < kAreas; ++a)
     if (sum16(area_[a]) == 0) refill_mask_ |= static_cast<uint8_t>(1u << a);
   for (int d = 0; d < 3; ++d)
-    if (win_n_[d] == 0) refill_mask_ |= static_cast<uint8_t>(1u << (5 + d));
+    if (window_n_[d] == 0) refill_mask_ |= static_cast<uint8_t>(1u << (5 + d));
   bonus_fired_ = 0;
   flow_ = kFlowRefill;
   continue_refill();
@@ -360,7 +360,7 @@ void State::continue_refill() {
         chance_arg_ = static_cast<uint8_t>(i);
         return;
       }
-    } else if (win_n_[i - 5] < 3 && deck_n_[i - 5] > 0) {  // GA-HAND-2
+    } else if (window_n_[i - 5] < 3 && deck_n_[i - 5] > 0) {  // GA-HAND-2
       phase_ = kChance;
       chance_kind_ = kChCard;
       chance_arg_ = static_cast<uint8_t>(i - 5);
@@ -368,18 +368,18 @@ void State::continue_refill() {
     }
     refill_mask_ &= static_cast<uint8_t>(~(1u << i));
   }
-  const int m = marker_at(turn_idx_);
-  if (m != kVirtual && !(solo() && m == kAutoma) && extra_turns_ > 0 && pos_[m] != kGone) {  // GA-AMB-33
+  const int m = marker_at(turn_index_);
+  if (m != kVirtual && !(solo() && m == kAutoma) && extra_turns_ > 0 && position_[m] != kGone) {  // GA-AMB-33
     --extra_turns_;
   } else {
     extra_turns_ = 0;
-    turn_idx_ = static_cast<uint8_t>((turn_idx_ + 1) % num_markers());
+    turn_index_ = static_cast<uint8_t>((turn_index_ + 1) % num_markers());
   }
   begin_turn();
 }
 
 void State::end_round() {
-  pos_[kVirtual] = has_virtual() ? kGone : kNotEntered;
+  position_[kVirtual] = has_virtual() ? kGone : kNotEntered;
   track_occ_ = 0;
   if (round_ >= 3) {  // GA-END-2
     finish_game();
@@ -437,25 +437,25 @@ static int nth_in_deck(const uint8_t* loc, const int8_t* dom, int d, int k) {
 }
 
 void State::deal_card_to_window(int d, int c) {
-  win_[d][win_n_[d]++] = static_cast<uint8_t>(c);
-  loc_[c] = kLocWindow;
-  owner_[c] = static_cast<uint8_t>(d);
+  window_[d][window_n_[d]++] = static_cast<uint8_t>(c);
+  card_loc_[c] = kLocWindow;
+  card_owner_[c] = static_cast<uint8_t>(d);
   --deck_n_[d];
 }
 
 void State::apply_chance(int32_t o) {
   switch (chance_kind_) {
-    case kChFirst: start_player_ = next_start_ = static_cast<uint8_t>(o); break;
+    case kChFirst: start_player_ = marker_holder_ = static_cast<uint8_t>(o); break;
     case kChTile:
       --bag_[o];
       ++area_[chance_arg_][o];
       break;
-    case kChCard: deal_card_to_window(chance_arg_, nth_in_deck(loc_, cfg_->card_domain, chance_arg_, o)); break;
+    case kChCard: deal_card_to_window(chance_arg_, nth_in_deck(card_loc_, cfg_->card_domain, chance_arg_, o)); break;
     case kChPool: {
-      const int c = nth_in_deck(loc_, cfg_->card_domain, chance_arg_, o);
+      const int c = nth_in_deck(card_loc_, cfg_->card_domain, chance_arg_, o);
       pool_[pool_n_++] = static_cast<uint8_t>(c);
-      loc_[c] = kLocPool;
-      owner_[c] = 0;
+      card_loc_[c] = kLocPool;
+      card_owner_[c] = 0;
       --deck_n_[chance_arg_];
       break;
     }
@@ -464,15 +464,15 @@ void State::apply_chance(int32_t o) {
       for (int k = o; k + 1 < pool_n_; ++k) pool_[k] = pool_[k + 1];
       pool_[--pool_n_] = kNoCard;
       hand_[p][hand_n_[p]++] = static_cast<uint8_t>(c);
-      loc_[c] = kLocHand;
-      owner_[c] = static_cast<uint8_t>(p);
+      card_loc_[c] = kLocHand;
+      card_owner_[c] = static_cast<uint8_t>(p);
       start_card_[p] = static_cast<uint8_t>(c);
       break;
     }
     case kChChimney: {
       int ids[kChimneys];
       chimney_free(chance_arg_ % 3, ids);
-      chim_tile_[chance_arg_ / 3][chance_arg_ % 3] = static_cast<uint8_t>(ids[o]);
+      chimney_tile_[chance_arg_ / 3][chance_arg_ % 3] = static_cast<uint8_t>(ids[o]);
       break;
     }
     case kChCentral: {
@@ -517,14 +517,14 @@ bool State::can_take_tile(int p, int filter) const {
 bool State::can_take_card(int p, int dmask) const {
   if (!hand_room(p)) return false;  // GA-AMB-29: expert, a full hand cannot take
   for (int d = 0; d < 3; ++d)
-    if (((dmask >> d) & 1) && win_n_[d] > 0) return true;
+    if (((dmask >> d) & 1) && window_n_[d] > 0) return true;
   return false;
 }
 
 int State::requirement_total(int p, int card) const {  // GA-REQ-1
   const int d = cfg_->card_domain[card];
   int total = cfg_->card_req_n[card];
-  for (int k = 0; k < col_n_[p][d]; ++k) total += cfg_->card_req_n[col_[p][d][k]];
+  for (int k = 0; k < column_n_[p][d]; ++k) total += cfg_->card_req_n[column_[p][d][k]];
   return total;
 }
 
@@ -548,7 +548,7 @@ bool State::can_play(int p, bool free) const {
 }
 
 bool State::can_advance(int p, int d) const {  // GA-CHIM-2, GA-CHIM-4
-  const int k = chimney_tile(p, d), f = cfg_->mode, i = chim_[p][d];
+  const int k = chimney_tile(p, d), f = cfg_->mode, i = chimney_[p][d];
   if (i >= cfg_->chim_n[k][f]) return false;
   const int s = cfg_->chim_req_shape[k][f][i];
   if (f == 1) return shape_comp_[p][s] >= cfg_->chim_req_n[k][f][i];  // GA-EXP-8: O(1) read
@@ -568,8 +568,8 @@ bool State::can_carry(int p, int e) const {  // GA-ORDER-2: an item that cannot 
     case kEntVpN + 1:
     case kEntVpR: return true;  // vp members wait only in choose-one groups
     case kEntReligion:
-      for (int k = 0; k < col_n_[p][2]; ++k)
-        if (cfg_->early_religion_rescored || !column_religion(p, col_[p][2][k])) return true;
+      for (int k = 0; k < column_n_[p][2]; ++k)
+        if (cfg_->early_religion_rescored || !column_religion(p, column_[p][2][k])) return true;
       return false;
     case kEntGeneric:
       return can_take_tile(p, kEntTileAny) || can_take_card(p, 7) || can_play(p, false) || can_advance(p, 0) ||
@@ -584,7 +584,7 @@ int State::chimney_free(int d, int* ids) const {  // tiles of domain d no player
   for (int k = 0; k < kChimneys; ++k) {
     if (cfg_->chim_domain[k] != d) continue;
     bool used = false;
-    for (int q = 0; q < players_; ++q) used |= chim_tile_[q][d] == k;
+    for (int q = 0; q < players_; ++q) used |= chimney_tile_[q][d] == k;
     if (!used) {
       if (ids) ids[n] = k;
       ++n;
@@ -598,14 +598,14 @@ int State::chimney_free(int d, int* ids) const {  // tiles of domain d no player
 // the drafters after it, once it has picked.
 bool State::knows_passed(int o, int c) const {
   if (!expert() || o < 0 || o >= players_) return false;
-  if (solo()) return loc_[c] == kLocPool;  // both solo starting cards are seen (GA-AMB-27)
+  if (solo()) return card_loc_[c] == kLocPool;  // both solo starting cards are seen (GA-AMB-27)
   const bool drafting = setup_step_ == 4 && phase_ == kDraft;
   if (!drafting && setup_step_ < 5) return false;
   const int done = drafting ? players_ - pool_n_ : players_;
   const int io = draft_index(o);
-  if (loc_[c] == kLocPool) return io <= done;
-  if (loc_[c] != kLocHand) return false;
-  const int w = owner_[c];
+  if (card_loc_[c] == kLocPool) return io <= done;
+  if (card_loc_[c] != kLocHand) return false;
+  const int w = card_owner_[c];
   return w != o && start_card_[w] == c && io < done && draft_index(w) > io;
 }
 
@@ -687,7 +687,7 @@ void State::legal_into(ActionList<kMaxActions>& out) const {
   switch (phase_) {
     case kMove: {  // GA-MOVE-2..4, GA-AMB-10
       const int n = cfg_->track_n[face()];
-      const int lo = pos_[p] < 0 ? entry_of(p) : pos_[p] + 1;
+      const int lo = position_[p] < 0 ? entry_of(p) : position_[p] + 1;
       uint64_t free = ~track_occ_ & (bit(n) - 1) & ~(bit(lo) - 1);
       while (free) {
         out.push(lowest_bit(free));
@@ -729,10 +729,10 @@ void State::legal_into(ActionList<kMaxActions>& out) const {
       break;
     }
     case kFrame: {
-      const uint8_t* f = fcount_[nframes_ - 1];
+      const uint8_t* f = frame_count_[nframes_ - 1];
       for (int e = 0; e < kEntUsed; ++e)
         if (f[e] && can_carry(p, e)) out.push(kResolveBase + e);
-      if (finfo_[nframes_ - 1][kChoose] || (!f[kEntNature] && !f[kEntCatalan])) out.push(kDone);
+      if (frame_info_[nframes_ - 1][kChoose] || (!f[kEntNature] && !f[kEntCatalan])) out.push(kDone);
       break;
     }
     case kCategory: {  // GA-AMB-49: one category per distinct set of triggered abilities, the lowest id
@@ -763,8 +763,8 @@ void State::legal_into(ActionList<kMaxActions>& out) const {
     }
     case kTarget: {
       int ids[33], n = 0;
-      for (int k = 0; k < col_n_[p][2]; ++k)
-        if (cfg_->early_religion_rescored || !column_religion(p, col_[p][2][k])) ids[n++] = col_[p][2][k];
+      for (int k = 0; k < column_n_[p][2]; ++k)
+        if (cfg_->early_religion_rescored || !column_religion(p, column_[p][2][k])) ids[n++] = column_[p][2][k];
       isort(ids, n);
       for (int i = 0; i < n; ++i) out.push(kTargetBase + ids[i]);
       out.push(kDone);
@@ -778,9 +778,9 @@ void State::legal_into(ActionList<kMaxActions>& out) const {
       break;
     }
     case kCentral:  // GA-CHAN-2, GA-CHAN-3
-      if (central_avail_ & 1) out.push(kCentralA);
-      if (central_avail_ & 2) out.push(kCentralB);
-      if (central_first_ && central_avail_ != 3) out.push(kDone);
+      if (central_options_ & 1) out.push(kCentralA);
+      if (central_options_ & 2) out.push(kCentralB);
+      if (central_first_ && central_options_ != 3) out.push(kDone);
       break;
     default: break;
   }
@@ -867,10 +867,10 @@ void State::update_groups(int p, int b, int c) {  // one flood per placement (ti
 int State::push_frame() {
   if (nframes_ >= kMaxFrames) return -1;  // engine cap (docs/gaudi.md): the new items are lost
   const int f = nframes_++;
-  std::memset(fcount_[f], 0, kEntUsed);
-  std::memset(finfo_[f], 0, 8);
-  finfo_[f][kSnapDomain] = 255;
-  finfo_[f][kBonusKind] = 255;
+  std::memset(frame_count_[f], 0, kEntUsed);
+  std::memset(frame_info_[f], 0, 8);
+  frame_info_[f][kSnapDomain] = 255;
+  frame_info_[f][kBonusKind] = 255;
   return f;
 }
 
@@ -895,20 +895,20 @@ void State::push_effects(const int8_t (*effects)[2], int n, int p, int bonus_kin
     }
     if (f == -2) f = push_frame();
     if (f < 0) continue;
-    add_item(fcount_[f], finfo_[f], e, effects[k][1]);
-    if (bonus_kind != 255) finfo_[f][kBonusKind] = static_cast<uint8_t>(bonus_kind);
+    add_item(frame_count_[f], frame_info_[f], e, effects[k][1]);
+    if (bonus_kind != 255) frame_info_[f][kBonusKind] = static_cast<uint8_t>(bonus_kind);
   }
 }
 
 void State::fill_column_frame(int f, int p) {  // GA-NAT-2, GA-CAT-2 on the snapshot
-  const int d = finfo_[f][kSnapDomain], len = finfo_[f][kSnapLen];
+  const int d = frame_info_[f][kSnapDomain], len = frame_info_[f][kSnapLen];
   for (int k = 0; k < len; ++k) {
-    const int c = col_[p][d][k];
+    const int c = column_[p][d][k];
     for (int i = 0; i < kBanner; ++i) {
       const int e = cfg_->card_banner[c][i][0];
       if (e < 0) break;
       if (e >= kEntVpN) add_vp(p, e - kEntVpN, cfg_->card_banner[c][i][1]);
-      else add_item(fcount_[f], finfo_[f], e, cfg_->card_banner[c][i][1]);
+      else add_item(frame_count_[f], frame_info_[f], e, cfg_->card_banner[c][i][1]);
     }
   }
   const int8_t(*r)[2] = d == 0 ? cfg_->nature_reward : cfg_->catalan_reward;
@@ -916,14 +916,14 @@ void State::fill_column_frame(int f, int p) {  // GA-NAT-2, GA-CAT-2 on the snap
     const int e = r[i][0];
     if (e < 0) break;
     if (e >= kEntVpN) add_vp(p, e - kEntVpN, r[i][1]);
-    else add_item(fcount_[f], finfo_[f], e, r[i][1]);
+    else add_item(frame_count_[f], frame_info_[f], e, r[i][1]);
   }
 }
 
 void State::pop_frame() {
   --nframes_;
-  std::memset(fcount_[nframes_], 0, kEntUsed);  // items that could not be carried out are skipped (GA-ORDER-2)
-  phase_ = nframes_ > 0 ? kFrame : (turn_ctx_ ? kCentral : kUses);
+  std::memset(frame_count_[nframes_], 0, kEntUsed);  // items that could not be carried out are skipped (GA-ORDER-2)
+  phase_ = nframes_ > 0 ? kFrame : (turn_context_ ? kCentral : kUses);
 }
 
 void State::take_tile(int p, int a, int t) {
@@ -942,15 +942,15 @@ void State::place_tile(int p, int b) {  // GA-TILE-2
 }
 
 void State::take_card(int p, int c) {  // GA-CARD-*
-  const int d = owner_[c];
+  const int d = card_owner_[c];
   int k = 0;
-  while (win_[d][k] != c) ++k;
-  for (; k + 1 < win_n_[d]; ++k) win_[d][k] = win_[d][k + 1];
-  win_[d][--win_n_[d]] = kNoCard;
+  while (window_[d][k] != c) ++k;
+  for (; k + 1 < window_n_[d]; ++k) window_[d][k] = window_[d][k + 1];
+  window_[d][--window_n_[d]] = kNoCard;
   hand_[p][hand_n_[p]++] = static_cast<uint8_t>(c);
-  loc_[c] = kLocHand;
-  owner_[c] = static_cast<uint8_t>(p);
-  pending_bonus_ = win_n_[d] == 0 ? static_cast<int8_t>(5 + d) : -1;
+  card_loc_[c] = kLocHand;
+  card_owner_[c] = static_cast<uint8_t>(p);
+  pending_bonus_ = window_n_[d] == 0 ? static_cast<int8_t>(5 + d) : -1;
   if (hand_n_[p] > 4) {  // GA-HAND-1, GA-AMB-28
     new_card_ = static_cast<uint8_t>(c);
     phase_ = kDiscard;
@@ -961,8 +961,8 @@ void State::take_card(int p, int c) {  // GA-CARD-*
 
 void State::discard(int p, int c) {
   remove_from_hand(p, c);
-  loc_[c] = kLocDiscard;
-  owner_[c] = 0;
+  card_loc_[c] = kLocDiscard;
+  card_owner_[c] = 0;
   new_card_ = kNoCard;
   after_event(pending_bonus_);
 }
@@ -970,9 +970,9 @@ void State::discard(int p, int c) {
 void State::play_card(int p, int c) {  // GA-PLAY-*, GA-NAT-1, GA-AMB-47/48
   remove_from_hand(p, c);
   const int d = cfg_->card_domain[c];
-  col_[p][d][col_n_[p][d]++] = static_cast<uint8_t>(c);
-  loc_[c] = kLocColumn;
-  owner_[c] = static_cast<uint8_t>(p);
+  column_[p][d][column_n_[p][d]++] = static_cast<uint8_t>(c);
+  card_loc_[c] = kLocColumn;
+  card_owner_[c] = static_cast<uint8_t>(p);
   pending_bonus_ = -1;
   if (expert() && cfg_->card_category[c] == 9) {  // GA-EXP-9, GA-AMB-49: a Gaudí's-life card picks a category
     const uint16_t trig = category_triggers(p);
@@ -990,7 +990,7 @@ uint16_t State::category_triggers(int p) const {
   for (int d = 0; d < 3; ++d) {
     const int t = chimney_tile(p, d);
     if (t == kNoCard) continue;
-    for (int i = 0; i < chim_[p][d]; ++i)
+    for (int i = 0; i < chimney_[p][d]; ++i)
       if (cfg_->chim_ability_trigger[t][1][i][0] == 0) m = static_cast<uint16_t>(m | (1u << cfg_->chim_ability_trigger[t][1][i][1]));
   }
   return m;
@@ -1005,7 +1005,7 @@ void State::play_effects(int p, int c, int category) {
   const int base = nframes_;
   if (d == 0) {
     const int f = push_frame();
-    if (f >= 0) fcount_[f][kEntNature] = 1;
+    if (f >= 0) frame_count_[f][kEntNature] = 1;
   } else if (d == 2) {
     push_effects(cfg_->card_banner[c], kBanner, p);  // usually empty (GA-REL-1)
   }
@@ -1017,7 +1017,7 @@ void State::play_effects(int p, int c, int category) {
     for (int k = 0; k < 3; ++k) {
       const int t = chimney_tile(p, k);
       if (t == kNoCard) continue;
-      for (int i = 0; i < chim_[p][k]; ++i) {
+      for (int i = 0; i < chimney_[p][k]; ++i) {
         const int8_t* tr = cfg_->chim_ability_trigger[t][1][i];
         if (!((tr[0] == 0 && tr[1] == category) || (tr[0] == 1 && tr[1] == d))) continue;
         for (int j = 0; j < kBanner; ++j) {
@@ -1039,23 +1039,23 @@ void State::play_effects(int p, int c, int category) {
           continue;
         }
         if (f == -2) f = push_frame();
-        if (f >= 0) add_item(fcount_[f], finfo_[f], single[i][0], single[i][1]);
+        if (f >= 0) add_item(frame_count_[f], frame_info_[f], single[i][0], single[i][1]);
       }
     }
     for (int kind = 0; kind < 10; ++kind) {
       if (per_kind[kind] < 2) continue;
       const int g = push_frame();
       if (g < 0) continue;
-      finfo_[g][kChoose] = 1;
+      frame_info_[g][kChoose] = 1;
       int cat_times = 0;
       for (int i = 0; i < n; ++i) {
         const int e = eff[i][0];
         if (kKind[e] != kind) continue;
-        if (e >= kEntVpN) fcount_[g][e] = static_cast<uint8_t>(std::max<int>(fcount_[g][e], eff[i][1]));
+        if (e >= kEntVpN) frame_count_[g][e] = static_cast<uint8_t>(std::max<int>(frame_count_[g][e], eff[i][1]));
         else if (e == kEntCatalan) cat_times = std::max<int>(cat_times, eff[i][1]);
-        else fcount_[g][e] = 1;
+        else frame_count_[g][e] = 1;
       }
-      if (cat_times) add_item(fcount_[g], finfo_[g], kEntCatalan, cat_times);
+      if (cat_times) add_item(frame_count_[g], frame_info_[g], kEntCatalan, cat_times);
     }
   }
   after_event(-1);
@@ -1063,8 +1063,8 @@ void State::play_effects(int p, int c, int category) {
 
 void State::advance(int p, int d) {  // GA-CHIM-1..3
   const int k = chimney_tile(p, d);
-  ++chim_[p][d];
-  push_effects(cfg_->chim_reward[k][cfg_->mode][chim_[p][d] - 1], kChimReward, p);
+  ++chimney_[p][d];
+  push_effects(cfg_->chim_reward[k][cfg_->mode][chimney_[p][d] - 1], kChimReward, p);
   after_event(-1);
 }
 
@@ -1078,15 +1078,15 @@ void State::after_event(int slot) {
       push_effects(reinterpret_cast<const int8_t(*)[2]>(e), 1, current_, kind);
     }
   }
-  phase_ = nframes_ > 0 ? kFrame : (turn_ctx_ ? kCentral : kUses);
+  phase_ = nframes_ > 0 ? kFrame : (turn_context_ ? kCentral : kUses);
   settle();
 }
 
 void State::end_uses() {  // GA-ORDER-1 steps 5, 6
   const int p = current_;
   if (exit_after_) {  // GA-FIN-2
-    if (pos_[p] >= 0 && pos_[p] < kTMax) track_occ_ &= ~bit(pos_[p]);
-    pos_[p] = kGone;
+    if (position_[p] >= 0 && position_[p] < kTMax) track_occ_ &= ~bit(position_[p]);
+    position_[p] = kGone;
   }
   end_turn();
 }
@@ -1096,7 +1096,7 @@ void State::settle() {
   for (;;) {
     if (phase_ == kFrame) {
       const int f = nframes_ - 1;
-      uint8_t* cnt = fcount_[f];
+      uint8_t* cnt = frame_count_[f];
       int n = 0, only = -1;
       for (int e = 0; e < kEntUsed; ++e)
         if (cnt[e] && can_carry(p, e)) {
@@ -1104,17 +1104,17 @@ void State::settle() {
           only = e;
         }
       if (n == 0) {  // nothing can be carried out: DONE is the only option
-        if (finfo_[f][kReps] > 0) {
-          --finfo_[f][kReps];
+        if (frame_info_[f][kReps] > 0) {
+          --frame_info_[f][kReps];
           std::memset(cnt, 0, kEntUsed);
-          finfo_[f][kCatLo] = finfo_[f][kCatHi] = 0;
+          frame_info_[f][kCatLo] = frame_info_[f][kCatHi] = 0;
           fill_column_frame(f, p);
           continue;
         }
         pop_frame();
         continue;
       }
-      if (n == 1 && !finfo_[f][kChoose] && (only == kEntNature || only == kEntCatalan) && cnt[only] == 1) {  // a column resolution alone
+      if (n == 1 && !frame_info_[f][kChoose] && (only == kEntNature || only == kEntCatalan) && cnt[only] == 1) {  // a column resolution alone
         apply_decision(kResolveBase + only);
         return;
       }
@@ -1130,7 +1130,7 @@ void State::settle() {
       if (!any) end_uses();
       return;
     }
-    if (phase_ == kCentral && central_avail_ == 0) {
+    if (phase_ == kCentral && central_options_ == 0) {
       end_turn();
       return;
     }
@@ -1143,8 +1143,8 @@ void State::apply_decision(int32_t a) {
   // GA-AMB-31: a bonus uses up its kind when it is carried out; choosing it (RESOLVE) and then
   // declining its item (DONE) leaves the kind available for another emptied area this turn.
   if ((phase_ == kItem || phase_ == kTarget) && a != kDone && nframes_ > 0 &&
-      finfo_[nframes_ - 1][kBonusKind] != 255)
-    bonus_fired_ |= static_cast<uint8_t>(1u << finfo_[nframes_ - 1][kBonusKind]);
+      frame_info_[nframes_ - 1][kBonusKind] != 255)
+    bonus_fired_ |= static_cast<uint8_t>(1u << frame_info_[nframes_ - 1][kBonusKind]);
   if (phase_ == kDraft) {  // GA-EXP-5, GA-AMB-27: the pick is private (its domain is public)
     const int c = a - kTakeCardBase;
     int k = 0;
@@ -1152,15 +1152,15 @@ void State::apply_decision(int32_t a) {
     for (; k + 1 < pool_n_; ++k) pool_[k] = pool_[k + 1];
     pool_[--pool_n_] = kNoCard;
     hand_[p][hand_n_[p]++] = static_cast<uint8_t>(c);
-    loc_[c] = kLocHand;
-    owner_[c] = static_cast<uint8_t>(p);
+    card_loc_[c] = kLocHand;
+    card_owner_[c] = static_cast<uint8_t>(p);
     if (solo()) {  // GA-SOLO-3, GA-AMB-23/27: public; the other card goes to the automa as its earliest card
       while (pool_n_ > 0) {
         const int o = pool_[--pool_n_], d = cfg_->card_domain[o];
         pool_[pool_n_] = kNoCard;
-        auto_col_[d][auto_n_[d]++] = static_cast<uint8_t>(o);
-        loc_[o] = kLocAutoma;
-        owner_[o] = static_cast<uint8_t>(d);
+        automa_column_[d][automa_column_n_[d]++] = static_cast<uint8_t>(o);
+        card_loc_[o] = kLocAutoma;
+        card_owner_[o] = static_cast<uint8_t>(d);
       }
     } else {
       start_card_[p] = static_cast<uint8_t>(c);
@@ -1169,23 +1169,23 @@ void State::apply_decision(int32_t a) {
     return;
   }
   if (a < kPencils) {  // MOVE
-    if (pos_[p] >= 0 && pos_[p] < kTMax) track_occ_ &= ~bit(pos_[p]);
+    if (position_[p] >= 0 && position_[p] < kTMax) track_occ_ &= ~bit(position_[p]);
     if (a == kCentralArea) {  // GA-CHAN-*
-      pos_[p] = kGone;
+      position_[p] = kGone;
       central_first_ = !anyone_finished_;
-      if (central_first_) next_start_ = static_cast<uint8_t>(p);  // GA-CHAN-5
+      if (central_first_) marker_holder_ = static_cast<uint8_t>(p);  // GA-CHAN-5
       anyone_finished_ = 1;
-      central_avail_ = 3;
-      turn_ctx_ = 1;
+      central_options_ = 3;
+      turn_context_ = 1;
       phase_ = kCentral;
       return;
     }
-    pos_[p] = static_cast<int8_t>(a);
+    position_[p] = static_cast<int8_t>(a);
     track_occ_ |= bit(a);
     space_ = static_cast<uint8_t>(a);
     int mx = -1;  // GA-MOVE-5, GA-AMB-9: strictly ahead of every other marker on the track
     for (int m = 0; m < 5; ++m)
-      if (m != p && marker_used(m) && pos_[m] >= 0 && pos_[m] < kTMax) mx = std::max<int>(mx, pos_[m]);
+      if (m != p && marker_used(m) && position_[m] >= 0 && position_[m] < kTMax) mx = std::max<int>(mx, position_[m]);
     leader_ = a > mx && !(cfg_->finished_markers_block_leader && anyone_finished_);
     exit_after_ = anyone_finished_ && cfg_->track_red[face()][a];  // GA-FIN-2, GA-AMB-14
     int act, pe, ha;
@@ -1213,8 +1213,8 @@ void State::apply_decision(int32_t a) {
     switch (phase_) {
       case kUses: end_uses(); return;
       case kFrame:
-        std::memset(fcount_[nframes_ - 1], 0, kEntUsed);  // declines the rest (reps follow in settle)
-        finfo_[nframes_ - 1][kCatLo] = finfo_[nframes_ - 1][kCatHi] = 0;
+        std::memset(frame_count_[nframes_ - 1], 0, kEntUsed);  // declines the rest (reps follow in settle)
+        frame_info_[nframes_ - 1][kCatLo] = frame_info_[nframes_ - 1][kCatHi] = 0;
         phase_ = kFrame;
         settle();
         return;
@@ -1224,7 +1224,7 @@ void State::apply_decision(int32_t a) {
         settle();
         return;
       case kCentral:
-        central_avail_ = 0;
+        central_options_ = 0;
         settle();
         return;
       default: return;
@@ -1272,7 +1272,7 @@ void State::apply_decision(int32_t a) {
   }
   if (a == kCentralA || a == kCentralB) {
     const int o = a - kCentralA;
-    central_avail_ = central_first_ ? static_cast<uint8_t>(central_avail_ & ~(1u << o)) : 0;
+    central_options_ = central_first_ ? static_cast<uint8_t>(central_options_ & ~(1u << o)) : 0;
     phase_ = kCentral;
     push_effects(cfg_->chandelier[central_tile_][o], kCentralEff, p);
     phase_ = nframes_ > 0 ? kFrame : kCentral;
@@ -1281,36 +1281,36 @@ void State::apply_decision(int32_t a) {
   }
   if (a >= kResolveBase && a < kTargetBase) {
     const int e = a - kResolveBase, f = nframes_ - 1;
-    if (finfo_[f][kChoose]) {  // GA-AMB-49: take this member, the others are lost
-      const int amount = fcount_[f][e];
-      std::memset(fcount_[f], 0, kEntUsed);
-      if (e == kEntCatalan) fcount_[f][e] = 1;
+    if (frame_info_[f][kChoose]) {  // GA-AMB-49: take this member, the others are lost
+      const int amount = frame_count_[f][e];
+      std::memset(frame_count_[f], 0, kEntUsed);
+      if (e == kEntCatalan) frame_count_[f][e] = 1;
       else if (e >= kEntVpN) {
         add_vp(p, e - kEntVpN, amount);
         phase_ = kFrame;
         settle();
         return;
-      } else fcount_[f][e] = 1;
+      } else frame_count_[f][e] = 1;
     }
-    --fcount_[f][e];
+    --frame_count_[f][e];
     // an item carried out at once (a column resolution, an extra turn) uses up its bonus kind now;
     // one with a decision of its own does so when that decision is made (above)
-    if (finfo_[f][kBonusKind] != 255 && (e == kEntNature || e == kEntCatalan || e == kEntExtra))
-      bonus_fired_ |= static_cast<uint8_t>(1u << finfo_[f][kBonusKind]);
+    if (frame_info_[f][kBonusKind] != 255 && (e == kEntNature || e == kEntCatalan || e == kEntExtra))
+      bonus_fired_ |= static_cast<uint8_t>(1u << frame_info_[f][kBonusKind]);
     if (e == kEntNature || e == kEntCatalan) {
       int times = 1;
       if (e == kEntCatalan) {
-        uint16_t t = static_cast<uint16_t>(finfo_[f][kCatLo] | (finfo_[f][kCatHi] << 8));
+        uint16_t t = static_cast<uint16_t>(frame_info_[f][kCatLo] | (frame_info_[f][kCatHi] << 8));
         times = (t & 3) ? (t & 3) : 1;
         t = static_cast<uint16_t>(t >> 2);
-        finfo_[f][kCatLo] = static_cast<uint8_t>(t & 0xFF);
-        finfo_[f][kCatHi] = static_cast<uint8_t>(t >> 8);
+        frame_info_[f][kCatLo] = static_cast<uint8_t>(t & 0xFF);
+        frame_info_[f][kCatHi] = static_cast<uint8_t>(t >> 8);
       }
       const int g = push_frame();
       if (g >= 0) {
-        finfo_[g][kSnapDomain] = static_cast<uint8_t>(e - kEntNature);
-        finfo_[g][kSnapLen] = col_n_[p][e - kEntNature];
-        finfo_[g][kReps] = static_cast<uint8_t>(times - 1);
+        frame_info_[g][kSnapDomain] = static_cast<uint8_t>(e - kEntNature);
+        frame_info_[g][kSnapLen] = column_n_[p][e - kEntNature];
+        frame_info_[g][kReps] = static_cast<uint8_t>(times - 1);
         fill_column_frame(g, p);
       }
       phase_ = kFrame;
@@ -1352,8 +1352,8 @@ int State::count_value(int p, int kind, int arg, const int* cat) const {  // GA-
       for (int k = 0; k < 9; ++k) n += cat[k] > 0;
       return n;
     }
-    case 2: return chim_[p][arg];
-    case 3: return chim_[p][0] + chim_[p][1] + chim_[p][2];
+    case 2: return chimney_[p][arg];
+    case 3: return chimney_[p][0] + chimney_[p][1] + chimney_[p][2];
     case 4: return popcount(cfg_->shape_mask[arg] & board_occ(p));
     case 5: return popcount(colour_[p][arg]);
     case 6: return std::max(std::max(largest_[p][0], largest_[p][1]), std::max(largest_[p][2], largest_[p][3]));
@@ -1369,8 +1369,8 @@ static int condition_value(const Config& c, int card, int count) {
 int State::religion_value(int p, int card) const {  // GA-AMB-35 for one card: the wild cards where they help most
   int cat[10] = {}, wild = 0;
   for (int d = 0; d < 3; ++d)
-    for (int k = 0; k < col_n_[p][d]; ++k) {
-      const int g = cfg_->card_category[col_[p][d][k]];
+    for (int k = 0; k < column_n_[p][d]; ++k) {
+      const int g = cfg_->card_category[column_[p][d][k]];
       if (g == 9) ++wild;
       else ++cat[g];
     }
@@ -1420,8 +1420,8 @@ int State::end_scoring(int p, int* best_dom, int* best_tb) const {
   const bool expert = cfg_->mode == 1;
   int cat[10] = {}, wild = 0;
   for (int d = 0; d < 3; ++d)
-    for (int k = 0; k < col_n_[p][d]; ++k) {
-      const int g = cfg_->card_category[col_[p][d][k]];
+    for (int k = 0; k < column_n_[p][d]; ++k) {
+      const int g = cfg_->card_category[column_[p][d][k]];
       if (g == 9) ++wild;
       else ++cat[g];
     }
@@ -1432,7 +1432,7 @@ int State::end_scoring(int p, int* best_dom, int* best_tb) const {
   for (int step = 2; step <= 4; ++step)
     for (int d = 0; d < 3; ++d) {
       const int t = chimney_tile(p, d), face = cfg_->mode;
-      for (int i = 0; i < chim_[p][d]; ++i) {
+      for (int i = 0; i < chimney_[p][d]; ++i) {
         const int8_t* e = cfg_->chim_end[t][face][i];
         if (e[0] < 0) continue;
         const bool cat2 = d == 1 && i == 1;
@@ -1481,8 +1481,8 @@ int State::end_scoring(int p, int* best_dom, int* best_tb) const {
   auto evaluate = [&]() {
     for (int k = 0; k < 10; ++k) c2[k] = cat[k] + (k < 9 ? assign[k] : 0);
     int dom[3] = {score_[p][0], score_[p][1], score_[p][2]};
-    for (int k = 0; k < col_n_[p][2]; ++k) {  // step 1: the Religion cards
-      const int c = col_[p][2][k];
+    for (int k = 0; k < column_n_[p][2]; ++k) {  // step 1: the Religion cards
+      const int c = column_[p][2][k];
       if (!cfg_->early_religion_rescored && ((early_[c >> 6] >> (c & 63)) & 1u)) continue;
       if (cfg_->card_rel_count[c][0] < 0) continue;
       dom[2] += condition_value(*cfg_, c, count_value(p, cfg_->card_rel_count[c][0], cfg_->card_rel_count[c][1], c2));
@@ -1577,9 +1577,9 @@ double State::heuristic(int player) const {
   if (phase_ == kTerminal)
     return solo() ? static_cast<double>(final_[0] - automa_score_) : s[player] + 0.01 * tiebreak_[player];
   const double against = solo() ? static_cast<double>(automa_final()) : 0.0;
-  double cols = kHand * (col_n_[player][0] + col_n_[player][1] + col_n_[player][2]);
-  for (int k = 0; k < col_n_[player][1]; ++k) {
-    const int c = col_[player][1][k];
+  double cols = kHand * (column_n_[player][0] + column_n_[player][1] + column_n_[player][2]);
+  for (int k = 0; k < column_n_[player][1]; ++k) {
+    const int c = column_[player][1][k];
     double b = 0.0;
     for (int i = 0; i < kBanner; ++i) {
       const int e = cfg_->card_banner[c][i][0];
@@ -1588,8 +1588,8 @@ double State::heuristic(int player) const {
     }
     cols += kCatalanAhead * b;
   }
-  for (int k = 0; k < col_n_[player][2]; ++k) cols += religion_value(player, col_[player][2][k]);
-  return s[player] + kHand * hand_n_[player] + 0.8 * (chim_[player][0] + chim_[player][1] + chim_[player][2]) + cols -
+  for (int k = 0; k < column_n_[player][2]; ++k) cols += religion_value(player, column_[player][2][k]);
+  return s[player] + kHand * hand_n_[player] + 0.8 * (chimney_[player][0] + chimney_[player][1] + chimney_[player][2]) + cols -
          against;
 }
 
@@ -1619,7 +1619,7 @@ void State::resample_hidden(int observer, uint64_t seed) {
       int ns = 0;
       for (int q = 0; q < players_; ++q) {
         const int c = start_card_[q];
-        if (q == observer || c == kNoCard || cfg_->card_domain[c] != d || loc_[c] != kLocHand) continue;
+        if (q == observer || c == kNoCard || cfg_->card_domain[c] != d || card_loc_[c] != kLocHand) continue;
         if (knows_passed(observer, c) != (grp == 1)) continue;
         for (int k = 0; k < hand_n_[q]; ++k)
           if (hand_[q][k] == c) slots[ns++] = &hand_[q][k];
@@ -1629,26 +1629,26 @@ void State::resample_hidden(int observer, uint64_t seed) {
       if (ns == 0) continue;
       if (grp == 0)
         for (int c = 0; c < kCards; ++c)
-          if (cfg_->card_domain[c] == d && loc_[c] == kLocDeck) cards[n++] = static_cast<uint8_t>(c);
+          if (cfg_->card_domain[c] == d && card_loc_[c] == kLocDeck) cards[n++] = static_cast<uint8_t>(c);
       for (int i = 0; i < ns; ++i) cards[n++] = *slots[i];
       isort(cards, n);
       for (int i = n - 1; i > 0; --i) std::swap(cards[i], cards[rng_.below(static_cast<uint32_t>(i + 1))]);
       if (grp == 0)
-        for (int i = 0; i < n; ++i) loc_[cards[i]] = kLocDeck, owner_[cards[i]] = static_cast<uint8_t>(d);
+        for (int i = 0; i < n; ++i) card_loc_[cards[i]] = kLocDeck, card_owner_[cards[i]] = static_cast<uint8_t>(d);
       for (int i = 0; i < ns; ++i) *slots[i] = cards[i];
       if (grp == 1)  // the known group's locations are fixed below from the slots
-        for (int i = 0; i < ns; ++i) loc_[cards[i]] = kLocDeck, owner_[cards[i]] = static_cast<uint8_t>(d);
+        for (int i = 0; i < ns; ++i) card_loc_[cards[i]] = kLocDeck, card_owner_[cards[i]] = static_cast<uint8_t>(d);
       for (int q = 0; q < players_; ++q) {
         for (int k = 0; k < hand_n_[q]; ++k) {
           const int c = hand_[q][k];
-          if (loc_[c] == kLocDeck) {
-            loc_[c] = kLocHand;
-            owner_[c] = static_cast<uint8_t>(q);
+          if (card_loc_[c] == kLocDeck) {
+            card_loc_[c] = kLocHand;
+            card_owner_[c] = static_cast<uint8_t>(q);
           }
         }
         if (sidx[q] >= 0) start_card_[q] = hand_[q][sidx[q]];
       }
-      for (int k = 0; k < pool_n_; ++k) loc_[pool_[k]] = kLocPool, owner_[pool_[k]] = 0;
+      for (int k = 0; k < pool_n_; ++k) card_loc_[pool_[k]] = kLocPool, card_owner_[pool_[k]] = 0;
     }
   rebuild_derived();
 }
@@ -1692,20 +1692,20 @@ void State::observation(int player, float* out) const {
   o += 4;
   for (int k = 0; k < players_; ++k)  // expert: each seat's chimney tiles (public once dealt)
     for (int d = 0; d < 3; ++d)
-      if (expert() && chim_tile_[(player + k) % players_][d] != kNoCard) o[12 * k + chim_tile_[(player + k) % players_][d]] = 1;
+      if (expert() && chimney_tile_[(player + k) % players_][d] != kNoCard) o[12 * k + chimney_tile_[(player + k) % players_][d]] = 1;
   o += 48;
   if (central_tile_ >= 0) o[central_tile_] = 1;
   o += 7;
   for (int t = 0; t < 7; ++t) o[t] = (central_used_ >> t) & 1;
   o += 7;
-  o[0] = central_avail_ & 1;
-  o[1] = (central_avail_ >> 1) & 1;
+  o[0] = central_options_ & 1;
+  o[1] = (central_options_ >> 1) & 1;
   o += 2;
   *o++ = central_first_;
   *o++ = anyone_finished_;
   o[rel(start_player_)] = 1;
   o += 4;
-  o[rel(next_start_)] = 1;
+  o[rel(marker_holder_)] = 1;
   o += 4;
   *o++ = extra_turns_ / 4.0f;
   *o++ = leader_;
@@ -1724,19 +1724,19 @@ void State::observation(int player, float* out) const {
   o += 40;
   for (int f = 0; f < kMaxFrames; ++f) {
     if (f < nframes_) {
-      for (int e = 0; e < kEntUsed; ++e) o[e] = fcount_[f][e] / 4.0f;
-      o[40] = finfo_[f][kReps];
-      o[41] = finfo_[f][kSnapDomain] == 255 ? -1.0f : finfo_[f][kSnapDomain];
-      o[42] = finfo_[f][kSnapLen] / 10.0f;
-      o[43] = finfo_[f][kBonusKind] == 255 ? -1.0f : finfo_[f][kBonusKind];
-      o[44] = finfo_[f][kChoose];
+      for (int e = 0; e < kEntUsed; ++e) o[e] = frame_count_[f][e] / 4.0f;
+      o[40] = frame_info_[f][kReps];
+      o[41] = frame_info_[f][kSnapDomain] == 255 ? -1.0f : frame_info_[f][kSnapDomain];
+      o[42] = frame_info_[f][kSnapLen] / 10.0f;
+      o[43] = frame_info_[f][kBonusKind] == 255 ? -1.0f : frame_info_[f][kBonusKind];
+      o[44] = frame_info_[f][kChoose];
     }
     o += 45;
   }
   for (int m = 0; m < 5; ++m) {
     const int q = m < 4 ? m : kVirtual;  // slot m: relative seat m, then the virtual marker
     const int real = q == kVirtual ? kVirtual : (q < players_ ? (q + player) % players_ : (solo() && q == kAutoma ? kAutoma : -1));
-    if (real >= 0 && marker_used(real)) o[pos_[real] + 1] = 1;
+    if (real >= 0 && marker_used(real)) o[position_[real] + 1] = 1;
     o += 50;
   }
   for (int a = 0; a < kAreas; ++a)
@@ -1744,7 +1744,7 @@ void State::observation(int player, float* out) const {
   for (int t = 0; t < kTypes; ++t) *o++ = bag_[t] / 6.0f;
   for (int d = 0; d < 3; ++d) *o++ = deck_n_[d] / 33.0f;
   for (int c = 0; c < kCards; ++c) {
-    const int l = loc_[c], w = owner_[c];
+    const int l = card_loc_[c], w = card_owner_[c];
     if (l == kLocWindow) o[1] = 1;
     else if (l == kLocDiscard) o[2] = 1;
     else if (l == kLocHand) {
@@ -1763,13 +1763,13 @@ void State::observation(int player, float* out) const {
       for (int i = 0; i < hand_n_[q]; ++i) o[cfg_->card_domain[hand_[q][i]]] += 0.25f;
       o[3] = hand_n_[q] / 4.0f;
       for (int d = 0; d < 3; ++d) o[4 + d] = score_[q][d] / 50.0f;
-      for (int d = 0; d < 3; ++d) o[7 + d] = chim_[q][d] / 6.0f;
+      for (int d = 0; d < 3; ++d) o[7 + d] = chimney_[q][d] / 6.0f;
       for (int c = 0; c < 4; ++c)
         for_each_bit(colour_[q][c], [&](int b) { o[10 + 4 * b + c] = 1; });
     } else if (solo() && k <= 2) {  // solo: seat block 1 = the automa's tiles, block 2 = the virtual pile
-      for (int t = 0; t < kTypes; ++t) o[10 + t] = (k == 1 ? auto_tiles_[t] : vpile_[t]) / 6.0f;
+      for (int t = 0; t < kTypes; ++t) o[10 + t] = (k == 1 ? automa_tiles_[t] : virtual_tiles_[t]) / 6.0f;
       if (k == 1)
-        for (int d = 0; d < 3; ++d) o[d] = auto_n_[d] / 10.0f;
+        for (int d = 0; d < 3; ++d) o[d] = automa_column_n_[d] / 10.0f;
     }
     o += kObsSeat;
   }
@@ -1892,7 +1892,7 @@ std::string State::illegal_reason(int32_t a) const {
                                             "central area", "over", "draft", "category choice"};
   os << "'" << name << "' is not legal now (seat " << p << ", " << kPhaseNames[phase_] << " phase): ";
   if (phase_ == kMove && a <= kCentralArea) {
-    const int lo = pos_[p] < 0 ? entry_of(p) : pos_[p] + 1;
+    const int lo = position_[p] < 0 ? entry_of(p) : position_[p] + 1;
     if (a < lo) os << "a marker moves forward only, to index " << lo << " or beyond";
     else if (a >= cfg_->track_n[face()]) os << "the track has " << cfg_->track_n[face()] << " spaces";
     else os << "the space is occupied by another marker (GA-MOVE-4)";
@@ -1905,7 +1905,7 @@ std::string State::illegal_reason(int32_t a) const {
     os << "space " << a - kPlaceBase << " is occupied, absent or of another shape (GA-TILE-2/5)";
   } else if (a >= kPlayBase && a < kDiscardBase && (phase_ == kUses || phase_ == kItem)) {
     const int c = a - kPlayBase;
-    if (loc_[c] != kLocHand || owner_[c] != p) os << "card " << c << " is not in the hand";
+    if (card_loc_[c] != kLocHand || card_owner_[c] != p) os << "card " << c << " is not in the hand";
     else if (!requirement_met(p, c)) os << "the requirement is not met: " << requirement_total(p, c) << " tiles needed (GA-REQ-*)";
     else os << "no unit or reward allows a play now";
   } else if (a >= kTakeCardBase && a < kPlayBase && phase_ == kDiscard) {
@@ -1931,12 +1931,12 @@ void State::validate() const {
   req(phase_ < kNumPhases, "unknown phase ", int(phase_));
   req(chance_kind_ <= kChChimney && flow_ <= kFlowRound && setup_step_ <= 5, "chance kind, flow or setup step out of range");
   req(round_ >= 1 && round_ <= 3, "round must be 1..3");
-  req(current_ < players_ && start_player_ < participants() && next_start_ < participants(), "a seat index is out of range");
-  req(turn_idx_ < num_markers(), "turn_index out of range");
+  req(current_ < players_ && start_player_ < participants() && marker_holder_ < participants(), "a seat index is out of range");
+  req(turn_index_ < num_markers(), "turn_index out of range");
   // markers
   uint64_t occ = 0;
   for (int m = 0; m < 5; ++m) {
-    const int x = pos_[m];
+    const int x = position_[m];
     if (!marker_used(m)) {
       req(x == kNotEntered || (m == kVirtual && x == kGone), "marker ", m, " is not in this game");
       continue;
@@ -1966,8 +1966,8 @@ void State::validate() const {
     }
   }
   for (int t = 0; t < kTypes; ++t) {
-    req(solo() || (auto_tiles_[t] == 0 && vpile_[t] == 0), "automa and virtual tiles exist only in solo play");
-    per_type[t] += auto_tiles_[t] + vpile_[t];
+    req(solo() || (automa_tiles_[t] == 0 && virtual_tiles_[t] == 0), "automa and virtual tiles exist only in solo play");
+    per_type[t] += automa_tiles_[t] + virtual_tiles_[t];
   }
   const bool placing = phase_ == kPlace;
   for (int t = 0; t < kTypes; ++t)
@@ -1978,27 +1978,27 @@ void State::validate() const {
   int seen_card[kCards] = {};
   int dn[3] = {};
   for (int d = 0; d < 3; ++d) {
-    req(win_n_[d] <= 3, "window ", d, " holds more than 3 cards");
+    req(window_n_[d] <= 3, "window ", d, " holds more than 3 cards");
     for (int k = 0; k < 3; ++k) {
-      const int x = win_[d][k];
-      if (k >= win_n_[d]) {
+      const int x = window_[d][k];
+      if (k >= window_n_[d]) {
         req(x == kNoCard, "window ", d, " has a card past its size");
         continue;
       }
-      req(x < kCards && c.card_domain[x] == d && loc_[x] == kLocWindow && owner_[x] == d, "window ", d, " slot ", k, " is inconsistent");
+      req(x < kCards && c.card_domain[x] == d && card_loc_[x] == kLocWindow && card_owner_[x] == d, "window ", d, " slot ", k, " is inconsistent");
       ++seen_card[x];
     }
   }
   req(pool_n_ <= pool_size(), "pool too large");
   for (int d = 0; d < 3; ++d) {
-    req(auto_n_[d] <= 33 && (solo() || auto_n_[d] == 0), "automa column ", d, " size out of range");
+    req(automa_column_n_[d] <= 33 && (solo() || automa_column_n_[d] == 0), "automa column ", d, " size out of range");
     for (int k = 0; k < 33; ++k) {
-      const int x = auto_col_[d][k];
-      if (k >= auto_n_[d]) {
+      const int x = automa_column_[d][k];
+      if (k >= automa_column_n_[d]) {
         req(x == kNoCard, "automa column ", d, " has a card past its size");
         continue;
       }
-      req(x < kCards && c.card_domain[x] == d && loc_[x] == kLocAutoma && owner_[x] == d, "automa column ", d, " slot ", k,
+      req(x < kCards && c.card_domain[x] == d && card_loc_[x] == kLocAutoma && card_owner_[x] == d, "automa column ", d, " slot ", k,
           " is inconsistent");
       ++seen_card[x];
     }
@@ -2010,7 +2010,7 @@ void State::validate() const {
       req(x == kNoCard, "pool slot ", k, " must be empty");
       continue;
     }
-    req(x < kCards && loc_[x] == kLocPool, "pool slot ", k, " is inconsistent");
+    req(x < kCards && card_loc_[x] == kLocPool, "pool slot ", k, " is inconsistent");
     ++seen_card[x];
   }
   for (int p = 0; p < kMaxPlayers; ++p) {
@@ -2023,63 +2023,63 @@ void State::validate() const {
         req(x == kNoCard, "seat ", p, " hand slot ", k, " must be empty");
         continue;
       }
-      req(x < kCards && loc_[x] == kLocHand && owner_[x] == p, "seat ", p, " hand slot ", k, " is inconsistent");
+      req(x < kCards && card_loc_[x] == kLocHand && card_owner_[x] == p, "seat ", p, " hand slot ", k, " is inconsistent");
       ++seen_card[x];
       start_found |= x == start_card_[p];
     }
     req(start_found, "seat ", p, " start_card is not in its hand");
     for (int d = 0; d < 3; ++d) {
-      req(col_n_[p][d] <= 33 && (p < players_ || col_n_[p][d] == 0), "seat ", p, " column ", d, " size out of range");
+      req(column_n_[p][d] <= 33 && (p < players_ || column_n_[p][d] == 0), "seat ", p, " column ", d, " size out of range");
       for (int k = 0; k < 33; ++k) {
-        const int x = col_[p][d][k];
-        if (k >= col_n_[p][d]) {
+        const int x = column_[p][d][k];
+        if (k >= column_n_[p][d]) {
           req(x == kNoCard, "seat ", p, " column ", d, " has a card past its size");
           continue;
         }
-        req(x < kCards && c.card_domain[x] == d && loc_[x] == kLocColumn && owner_[x] == p, "seat ", p, " column ", d,
+        req(x < kCards && c.card_domain[x] == d && card_loc_[x] == kLocColumn && card_owner_[x] == p, "seat ", p, " column ", d,
             " slot ", k, " is inconsistent");
         ++seen_card[x];
       }
       const int tile = p < players_ ? chimney_tile(p, d) : kNoCard;
-      if (tile == kNoCard) req(chim_[p][d] == 0, "seat ", p, " chimney ", d, " advanced without a tile");
-      else req(chim_[p][d] <= c.chim_n[tile][c.mode], "seat ", p, " chimney ", d, " beyond its top");
-      if (!expert() || p >= players_) req(chim_tile_[p][d] == kNoCard, "seat ", p, ": chimney_tile is for expert seats only");
+      if (tile == kNoCard) req(chimney_[p][d] == 0, "seat ", p, " chimney ", d, " advanced without a tile");
+      else req(chimney_[p][d] <= c.chim_n[tile][c.mode], "seat ", p, " chimney ", d, " beyond its top");
+      if (!expert() || p >= players_) req(chimney_tile_[p][d] == kNoCard, "seat ", p, ": chimney_tile is for expert seats only");
       else {
-        const int t = chim_tile_[p][d];
+        const int t = chimney_tile_[p][d];
         req(t == kNoCard || (t < kChimneys && c.chim_domain[t] == d), "seat ", p, " chimney tile ", d, " is not a tile of that domain");
-        for (int q = 0; q < p; ++q) req(t == kNoCard || chim_tile_[q][d] != t, "two seats hold chimney tile ", t);
+        for (int q = 0; q < p; ++q) req(t == kNoCard || chimney_tile_[q][d] != t, "two seats hold chimney tile ", t);
         req(t != kNoCard || setup_step_ < 4 || (setup_step_ == 4 && phase_ == kChance), "seat ", p, ": chimney tile not dealt after setup");
       }
     }
   }
   for (int x = 0; x < kCards; ++x) {
-    req(loc_[x] <= kLocRemoved && (solo() || loc_[x] <= kLocPool), "card ", x, " location out of range");
-    if (loc_[x] == kLocRemoved) {
-      req(owner_[x] == 0, "removed card ", x, " has an owner");
+    req(card_loc_[x] <= kLocRemoved && (solo() || card_loc_[x] <= kLocPool), "card ", x, " location out of range");
+    if (card_loc_[x] == kLocRemoved) {
+      req(card_owner_[x] == 0, "removed card ", x, " has an owner");
       ++seen_card[x];
     }
-    if (loc_[x] == kLocDeck) {
-      req(owner_[x] == c.card_domain[x], "card ", x, " in the deck has a wrong owner");
+    if (card_loc_[x] == kLocDeck) {
+      req(card_owner_[x] == c.card_domain[x], "card ", x, " in the deck has a wrong owner");
       ++seen_card[x];
       ++dn[c.card_domain[x]];
-    } else if (loc_[x] == kLocDiscard) {
-      req(owner_[x] == 0, "discarded card ", x, " has an owner");
+    } else if (card_loc_[x] == kLocDiscard) {
+      req(card_owner_[x] == 0, "discarded card ", x, " has an owner");
       ++seen_card[x];
     }
     req(seen_card[x] == 1, "card ", x, " is listed ", seen_card[x], " times");
   }
-  req(new_card_ == kNoCard || (phase_ == kDiscard && new_card_ < kCards && loc_[new_card_] == kLocHand &&
-                               owner_[new_card_] == current_) ||
-          (phase_ == kCategory && new_card_ < kCards && loc_[new_card_] == kLocColumn && owner_[new_card_] == current_ &&
+  req(new_card_ == kNoCard || (phase_ == kDiscard && new_card_ < kCards && card_loc_[new_card_] == kLocHand &&
+                               card_owner_[new_card_] == current_) ||
+          (phase_ == kCategory && new_card_ < kCards && card_loc_[new_card_] == kLocColumn && card_owner_[new_card_] == current_ &&
            c.card_category[new_card_] == 9 && expert()),
       "new_card is inconsistent");
   req(phase_ != kDiscard || (new_card_ != kNoCard && hand_n_[current_] == 5), "discard phase without a fifth card");
   req(phase_ != kDiscard || !expert(), "no discards in expert mode (GA-EXP-6)");
   // turn state
   req(pencils_ <= 3 && hammers_ <= 3 && mode_ <= 3 && generic_used_ < 16 && space_ < c.track_n[face()], "unit counters out of range");
-  req(leader_ <= 1 && anyone_finished_ <= 1 && exit_after_ <= 1 && turn_ctx_ <= 1 && central_first_ <= 1,
+  req(leader_ <= 1 && anyone_finished_ <= 1 && exit_after_ <= 1 && turn_context_ <= 1 && central_first_ <= 1,
       "flags must be 0 or 1");
-  req(central_tile_ >= -1 && central_tile_ < kChandeliers && central_used_ < 128 && central_avail_ <= 3,
+  req(central_tile_ >= -1 && central_tile_ < kChandeliers && central_used_ < 128 && central_options_ <= 3,
       "central tile fields out of range");
   req(central_tile_ < 0 || ((central_used_ >> central_tile_) & 1u), "the central tile is not marked used");
   req(popcount(central_used_) == round_ - (central_tile_ < 0 ? 1 : 0), "central tiles used disagree with the round");
@@ -2091,18 +2091,18 @@ void State::validate() const {
       "chance_arg out of range");
   req(nframes_ <= kMaxFrames, "too many frames");
   for (int f = 0; f < nframes_; ++f) {
-    req(finfo_[f][kSnapDomain] == 255 || finfo_[f][kSnapDomain] <= 1, "frame ", f, " snapshot domain out of range");
-    req(finfo_[f][kSnapDomain] == 255 || finfo_[f][kSnapLen] <= col_n_[current_][finfo_[f][kSnapDomain]],
+    req(frame_info_[f][kSnapDomain] == 255 || frame_info_[f][kSnapDomain] <= 1, "frame ", f, " snapshot domain out of range");
+    req(frame_info_[f][kSnapDomain] == 255 || frame_info_[f][kSnapLen] <= column_n_[current_][frame_info_[f][kSnapDomain]],
         "frame ", f, " snapshot longer than the column");
-    req(finfo_[f][kBonusKind] == 255 || finfo_[f][kBonusKind] < 8, "frame ", f, " bonus kind out of range");
-    req(finfo_[f][kReps] <= 2, "frame ", f, " repetitions out of range");
-    req(finfo_[f][kChoose] <= 1 && (!finfo_[f][kChoose] || (expert() && finfo_[f][kSnapDomain] == 255)), "frame ", f,
+    req(frame_info_[f][kBonusKind] == 255 || frame_info_[f][kBonusKind] < 8, "frame ", f, " bonus kind out of range");
+    req(frame_info_[f][kReps] <= 2, "frame ", f, " repetitions out of range");
+    req(frame_info_[f][kChoose] <= 1 && (!frame_info_[f][kChoose] || (expert() && frame_info_[f][kSnapDomain] == 255)), "frame ", f,
         ": choose-one groups are expert ability frames");
     for (int e = kEntVpN; e < kEntUsed; ++e)
-      req(fcount_[f][e] == 0 || (finfo_[f][kChoose] && fcount_[f][e] <= 20), "frame ", f, ": VP items wait only in a choose-one group");
+      req(frame_count_[f][e] == 0 || (frame_info_[f][kChoose] && frame_count_[f][e] <= 20), "frame ", f, ": VP items wait only in a choose-one group");
   }
   for (int f = nframes_; f < kMaxFrames; ++f)
-    for (int e = 0; e < kEntUsed; ++e) req(fcount_[f][e] == 0, "unused frame ", f, " must be empty");
+    for (int e = 0; e < kEntUsed; ++e) req(frame_count_[f][e] == 0, "unused frame ", f, " must be empty");
   for (int p = 0; p < kMaxPlayers; ++p)
     for (int d = 0; d < 3; ++d) req(score_[p][d] >= -1000 && score_[p][d] <= 10000, "scores out of range");
   switch (phase_) {
@@ -2113,7 +2113,7 @@ void State::validate() const {
       if (chance_kind_ == kChTile) req(sum16(bag_) > 0 && chance_arg_ < kAreas, "a tile draw from an empty bag");
       if (chance_kind_ == kChDeal) req(pool_n_ > 0 && chance_arg_ < players_, "a deal without a pool");
       if (chance_kind_ == kChCentral) req(popcount(central_used_) < kChandeliers, "no central tile left");
-      if (chance_kind_ == kChChimney) req(expert() && chim_tile_[chance_arg_ / 3][chance_arg_ % 3] == kNoCard,
+      if (chance_kind_ == kChChimney) req(expert() && chimney_tile_[chance_arg_ / 3][chance_arg_ % 3] == kNoCard,
                                           "a chimney-tile draw out of place");
       if (chance_kind_ == kChDeal) req(!expert(), "expert starting cards are drafted, not dealt");
       static const uint8_t kSetupStep[7] = {1, 1, 2, 3, 4, 0, 4};  // the setup step each chance kind belongs to
@@ -2140,16 +2140,16 @@ void State::validate() const {
     }
     default: {
       req(central_tile_ >= 0 && setup_step_ == 5, "a decision before setup is complete");
-      req(pos_[current_] != kNotEntered || phase_ == kMove, "the mover has not entered the track");
-      req(phase_ != kMove || pos_[current_] != kGone, "the mover has already left the board");
+      req(position_[current_] != kNotEntered || phase_ == kMove, "the mover has not entered the track");
+      req(phase_ != kMove || position_[current_] != kGone, "the mover has already left the board");
       if (phase_ == kFrame) req(nframes_ > 0, "frame phase without frames");
       if (phase_ == kItem || phase_ == kTarget) req(nframes_ > 0 && item_entry_ != kEntNature && item_entry_ != kEntCatalan &&
                                                         item_entry_ != kEntExtra && (phase_ == kTarget) == (item_entry_ == kEntReligion),
                                                     "item phase inconsistent");
       if (phase_ == kPlace) req(tile_fits(current_, pending_tile_), "the pending tile fits nowhere");
       if (phase_ == kCategory) req(new_card_ != kNoCard && category_triggers(current_) != 0, "a category choice without a card to play");
-      if (phase_ == kCentral || turn_ctx_) req(pos_[current_] == kGone, "central phase while the marker is on the track");
-      if (phase_ == kUses || phase_ == kMode) req(pos_[current_] >= 0 && pos_[current_] < kTMax && space_ == pos_[current_],
+      if (phase_ == kCentral || turn_context_) req(position_[current_] == kGone, "central phase while the marker is on the track");
+      if (phase_ == kUses || phase_ == kMode) req(position_[current_] >= 0 && position_[current_] < kTMax && space_ == position_[current_],
                                                   "uses while the marker is not on its space");
       ActionList<kMaxActions> l;
       legal_actions(l);

@@ -145,7 +145,7 @@ class State {
   int phase() const { return phase_; }
   int chance_kind() const { return chance_kind_; }
   int round() const { return round_; }
-  int position(int m) const { return pos_[m]; }  // -1 not entered, 0..47 on the track, 48 left
+  int position(int m) const { return position_[m]; }  // -1 not entered, 0..47 on the track, 48 left
   uint64_t track_occupancy() const { return track_occ_; }
   bool leader() const { return leader_; }
   int space() const { return space_; }
@@ -154,34 +154,34 @@ class State {
   int unit_mode() const { return mode_; }
   int generic_used() const { return generic_used_; }
   int start_player() const { return start_player_; }
-  int marker_holder() const { return next_start_; }
+  int marker_holder() const { return marker_holder_; }
   bool anyone_finished() const { return anyone_finished_; }
   int central_tile() const { return central_tile_; }
   int central_used() const { return central_used_; }
-  int central_options() const { return central_avail_; }
+  int central_options() const { return central_options_; }
   int extra_turns() const { return extra_turns_; }
   int area_count(int a, int t) const { return area_[a][t]; }
   int bag_count(int t) const { return bag_[t]; }
-  int window_size(int d) const { return win_n_[d]; }
-  int window_card(int d, int k) const { return win_[d][k]; }
+  int window_size(int d) const { return window_n_[d]; }
+  int window_card(int d, int k) const { return window_[d][k]; }
   int deck_size(int d) const { return deck_n_[d]; }
   int hand_size(int p) const { return hand_n_[p]; }
   int hand_card(int p, int k) const { return hand_[p][k]; }
   int start_card(int p) const { return start_card_[p] == kNoCard ? -1 : start_card_[p]; }
-  int column_size(int p, int d) const { return col_n_[p][d]; }
-  int column_card(int p, int d, int k) const { return col_[p][d][k]; }
-  int card_location(int c) const { return loc_[c]; }
-  int card_owner(int c) const { return owner_[c]; }
-  int chimney(int p, int d) const { return chim_[p][d]; }
-  int chimney_tile(int p, int d) const { return cfg_->mode == 1 ? chim_tile_[p][d] : cfg_->day_chimney[d]; }
+  int column_size(int p, int d) const { return column_n_[p][d]; }
+  int column_card(int p, int d, int k) const { return column_[p][d][k]; }
+  int card_location(int c) const { return card_loc_[c]; }
+  int card_owner(int c) const { return card_owner_[c]; }
+  int chimney(int p, int d) const { return chimney_[p][d]; }
+  int chimney_tile(int p, int d) const { return cfg_->mode == 1 ? chimney_tile_[p][d] : cfg_->day_chimney[d]; }
   int draft_start() const { return draft_start_; }
   bool expert() const { return cfg_->mode == 1; }
   bool solo() const { return cfg_->solo != 0; }
   int participants() const { return players_ + (cfg_->solo ? 1 : 0); }  // seats plus the solo automa
-  int automa_column_size(int d) const { return auto_n_[d]; }
-  int automa_column_card(int d, int k) const { return auto_col_[d][k]; }
-  int automa_tiles(int t) const { return auto_tiles_[t]; }
-  int virtual_tiles(int t) const { return vpile_[t]; }
+  int automa_column_size(int d) const { return automa_column_n_[d]; }
+  int automa_column_card(int d, int k) const { return automa_column_[d][k]; }
+  int automa_tiles(int t) const { return automa_tiles_[t]; }
+  int virtual_tiles(int t) const { return virtual_tiles_[t]; }
   int automa_score() const { return automa_score_; }
   int automa_final_score() const { return automa_final(); }  // GA-SOLO-END-2..4 as if the game ended now
   int draft_index(int q) const { return ((draft_start_ - 1 - q) % players_ + 2 * players_) % players_; }  // GA-EXP-5, GA-AMB-44
@@ -193,8 +193,8 @@ class State {
   int pending_tile() const { return phase_ == kPlace ? pending_tile_ : -1; }
   int item_entry() const { return (phase_ == kItem || phase_ == kTarget) ? item_entry_ : -1; }
   int num_frames() const { return nframes_; }
-  int frame_count(int i, int e) const { return fcount_[i][e]; }
-  int frame_info(int i, int k) const { return finfo_[i][k]; }
+  int frame_count(int i, int e) const { return frame_count_[i][e]; }
+  int frame_info(int i, int k) const { return frame_info_[i][k]; }
   int final_score(int p) const { return final_[p]; }
   int tiebreak(int p) const { return tiebreak_[p]; }
   int requirement_total(int p, int card) const;
@@ -214,9 +214,9 @@ class State {
     v.field("round", round_);
     v.field("current", current_);
     v.field("start_player", start_player_);
-    v.field("marker_holder", next_start_);
-    v.field("turn_index", turn_idx_);
-    v.field("position", pos_);
+    v.field("marker_holder", marker_holder_);
+    v.field("turn_index", turn_index_);
+    v.field("position", position_);
     v.field("anyone_finished", anyone_finished_);
     v.field("leader", leader_);
     v.field("space", space_);
@@ -225,10 +225,10 @@ class State {
     v.field("hammers", hammers_);
     v.field("generic_used", generic_used_);
     v.field("exit_after", exit_after_);
-    v.field("turn_context", turn_ctx_);
+    v.field("turn_context", turn_context_);
     v.field("central_tile", central_tile_);
     v.field("central_used", central_used_);
-    v.field("central_options", central_avail_);
+    v.field("central_options", central_options_);
     v.field("central_first", central_first_);
     v.field("extra_turns", extra_turns_);
     v.field("bonus_fired", bonus_fired_);
@@ -240,32 +240,32 @@ class State {
     v.field("chance_arg", chance_arg_);
     v.field("area", area_);
     v.field("bag", bag_);
-    v.field("window", win_);
-    v.field("window_n", win_n_);
+    v.field("window", window_);
+    v.field("window_n", window_n_);
     v.field("hand", hand_);
     v.field("hand_n", hand_n_);
     v.field("start_card", start_card_);
     v.field("pool", pool_);
     v.field("pool_n", pool_n_);
-    v.field("column", col_);
-    v.field("column_n", col_n_);
-    v.field("card_loc", loc_);
-    v.field("card_owner", owner_);
+    v.field("column", column_);
+    v.field("column_n", column_n_);
+    v.field("card_loc", card_loc_);
+    v.field("card_owner", card_owner_);
     v.field("early", early_);
     v.field("colour", colour_);
-    v.field("chimney", chim_);
+    v.field("chimney", chimney_);
     v.field("score", score_);
     v.field("final", final_);
     v.field("tiebreak", tiebreak_);
     v.field("nframes", nframes_);
-    v.field("frame_count", fcount_);
-    v.field("frame_info", finfo_);
-    v.field("chimney_tile", chim_tile_);
+    v.field("frame_count", frame_count_);
+    v.field("frame_info", frame_info_);
+    v.field("chimney_tile", chimney_tile_);
     v.field("draft_start", draft_start_);
-    v.field("automa_column", auto_col_);
-    v.field("automa_column_n", auto_n_);
-    v.field("automa_tiles", auto_tiles_);
-    v.field("virtual_tiles", vpile_);
+    v.field("automa_column", automa_column_);
+    v.field("automa_column_n", automa_column_n_);
+    v.field("automa_tiles", automa_tiles_);
+    v.field("virtual_tiles", virtual_tiles_);
     v.field("automa_score", automa_score_);
   }
 
@@ -340,42 +340,42 @@ class State {
   int32_t players_;
   Rng rng_;
   uint8_t phase_, chance_kind_, flow_, setup_step_;
-  uint8_t round_, current_, start_player_, next_start_, turn_idx_;
-  int8_t pos_[5];
-  uint8_t anyone_finished_, leader_, space_, mode_, pencils_, hammers_, generic_used_, exit_after_, turn_ctx_;
+  uint8_t round_, current_, start_player_, marker_holder_, turn_index_;
+  int8_t position_[5];
+  uint8_t anyone_finished_, leader_, space_, mode_, pencils_, hammers_, generic_used_, exit_after_, turn_context_;
   int8_t central_tile_;
-  uint8_t central_used_, central_avail_, central_first_, extra_turns_, bonus_fired_;
+  uint8_t central_used_, central_options_, central_first_, extra_turns_, bonus_fired_;
   uint8_t pending_tile_;
   int8_t pending_bonus_;
   uint8_t new_card_, item_entry_, refill_mask_, chance_arg_;
   uint8_t area_[kAreas][kTypes];
   uint8_t bag_[kTypes];
-  uint8_t win_[3][3];
-  uint8_t win_n_[3];
+  uint8_t window_[3][3];
+  uint8_t window_n_[3];
   uint8_t hand_[kMaxPlayers][5];
   uint8_t hand_n_[kMaxPlayers];
   uint8_t start_card_[kMaxPlayers];
   uint8_t pool_[kMaxPlayers];
   uint8_t pool_n_;
-  uint8_t col_[kMaxPlayers][3][33];
-  uint8_t col_n_[kMaxPlayers][3];
-  uint8_t loc_[kCards];
-  uint8_t owner_[kCards];
+  uint8_t column_[kMaxPlayers][3][33];
+  uint8_t column_n_[kMaxPlayers][3];
+  uint8_t card_loc_[kCards];
+  uint8_t card_owner_[kCards];
   uint64_t early_[2];
   uint64_t colour_[kMaxPlayers][4];
-  uint8_t chim_[kMaxPlayers][3];
+  uint8_t chimney_[kMaxPlayers][3];
   int16_t score_[kMaxPlayers][3];
   int16_t final_[kMaxPlayers];
   int16_t tiebreak_[kMaxPlayers];
   uint8_t nframes_;
-  uint8_t fcount_[kMaxFrames][kEntUsed];
-  uint8_t finfo_[kMaxFrames][8];
-  uint8_t chim_tile_[kMaxPlayers][3];  // expert: the chimney tile per domain (255 not dealt; basic: unused)
+  uint8_t frame_count_[kMaxFrames][kEntUsed];
+  uint8_t frame_info_[kMaxFrames][8];
+  uint8_t chimney_tile_[kMaxPlayers][3];  // expert: the chimney tile per domain (255 not dealt; basic: unused)
   uint8_t draft_start_;                // expert: the start player when the draft ran
-  uint8_t auto_col_[3][33];            // solo: the automa's columns, earliest first (GA-AUTO-1)
-  uint8_t auto_n_[3];
-  uint8_t auto_tiles_[kTypes];         // solo: the automa's tiles by type
-  uint8_t vpile_[kTypes];              // solo: tiles removed by the virtual marker (GA-AMB-18)
+  uint8_t automa_column_[3][33];            // solo: the automa's columns, earliest first (GA-AUTO-1)
+  uint8_t automa_column_n_[3];
+  uint8_t automa_tiles_[kTypes];         // solo: the automa's tiles by type
+  uint8_t virtual_tiles_[kTypes];              // solo: tiles removed by the virtual marker (GA-AMB-18)
   int16_t automa_score_;
   // derived (not saved; rebuild_derived recomputes them)
   uint64_t track_occ_;
