@@ -1168,74 +1168,11 @@ void State::apply_decision(int32_t a) {
     continue_setup();
     return;
   }
-  if (a < kPencils) {  // MOVE
-    if (position_[p] >= 0 && position_[p] < kTMax) track_occ_ &= ~bit(position_[p]);
-    if (a == kCentralArea) {  // GA-CHAN-*
-      position_[p] = kGone;
-      central_first_ = !anyone_finished_;
-      if (central_first_) marker_holder_ = static_cast<uint8_t>(p);  // GA-CHAN-5
-      anyone_finished_ = 1;
-      central_options_ = 3;
-      turn_context_ = 1;
-      phase_ = kCentral;
-      return;
-    }
-    position_[p] = static_cast<int8_t>(a);
-    track_occ_ |= bit(a);
-    space_ = static_cast<uint8_t>(a);
-    int mx = -1;  // GA-MOVE-5, GA-AMB-9: strictly ahead of every other marker on the track
-    for (int m = 0; m < 5; ++m)
-      if (m != p && marker_used(m) && position_[m] >= 0 && position_[m] < kTMax) mx = std::max<int>(mx, position_[m]);
-    leader_ = a > mx && !(cfg_->finished_markers_block_leader && anyone_finished_);
-    exit_after_ = anyone_finished_ && cfg_->track_red[face()][a];  // GA-FIN-2, GA-AMB-14
-    int act, pe, ha;
-    space_data(a, act, pe, ha);
-    pencils_ = static_cast<uint8_t>(pe);
-    hammers_ = static_cast<uint8_t>(ha);
-    if (leader_) mode_ = 3;
-    else if (pe > 0 && ha > 0) {  // GA-ACTN-5
-      phase_ = kMode;
-      return;
-    } else mode_ = pe > 0 ? 1 : 2;
-    phase_ = kUses;
-    settle();
-    return;
-  }
-  if (a == kPencils || a == kHammers) {
-    mode_ = a == kPencils ? 1 : 2;
-    if (a == kPencils) hammers_ = 0;
-    else pencils_ = 0;
-    phase_ = kUses;
-    settle();
-    return;
-  }
-  if (a == kDone) {
-    switch (phase_) {
-      case kUses: end_uses(); return;
-      case kFrame:
-        std::memset(frame_count_[nframes_ - 1], 0, kEntUsed);  // declines the rest (reps follow in settle)
-        frame_info_[nframes_ - 1][kCatLo] = frame_info_[nframes_ - 1][kCatHi] = 0;
-        phase_ = kFrame;
-        settle();
-        return;
-      case kItem:
-      case kTarget:
-        phase_ = kFrame;
-        settle();
-        return;
-      case kCentral:
-        central_options_ = 0;
-        settle();
-        return;
-      default: return;
-    }
-  }
-  int type = -1;  // use type for the unit spending: 0 tile, 1 card, 2 play, 3 advance
-  if (a >= kTakeTileBase && a < kPlaceBase) type = 0;
-  else if (a >= kTakeCardBase && a < kPlayBase) type = 1;
-  else if (a >= kPlayBase && a < kDiscardBase) type = 2;
-  else if (a >= kAdvanceBase && a < kCentralA) type = 3;
-  if (phase_ == kUses && type >= 0) {
+  const Decoded d = decode(a);
+  // GA-ACTN-*: in the uses phase, an ordinary action spends a pencil where the space's action
+  // allows it, a hammer otherwise (use type: 0 tile, 1 card, 2 play, 3 advance)
+  auto spend_unit = [&](int type) {
+    if (phase_ != kUses) return;
     int act, pe, ha;
     space_data(space_, act, pe, ha);
     const bool pencil_can = act == kEntGeneric || (type == 0 && act <= kEntTileAny) ||
@@ -1244,101 +1181,165 @@ void State::apply_decision(int32_t a) {
     if (pencil_can && pencils_ > 0) --pencils_;
     else --hammers_;
     if (act == kEntGeneric) generic_used_ |= static_cast<uint8_t>(1u << type);
-  }
-  if (type == 0) {
-    const int x = a - kTakeTileBase;
-    take_tile(p, x >> 4, x & 15);
-    return;
-  }
-  if (a >= kPlaceBase && a < kTakeCardBase) {
-    place_tile(p, a - kPlaceBase);
-    return;
-  }
-  if (type == 1) {
-    take_card(p, a - kTakeCardBase);
-    return;
-  }
-  if (type == 2) {
-    play_card(p, a - kPlayBase);
-    return;
-  }
-  if (a >= kDiscardBase && a < kAdvanceBase) {
-    discard(p, a - kDiscardBase);
-    return;
-  }
-  if (type == 3) {
-    advance(p, a - kAdvanceBase);
-    return;
-  }
-  if (a == kCentralA || a == kCentralB) {
-    const int o = a - kCentralA;
-    central_options_ = central_first_ ? static_cast<uint8_t>(central_options_ & ~(1u << o)) : 0;
-    phase_ = kCentral;
-    push_effects(cfg_->chandelier[central_tile_][o], kCentralEff, p);
-    phase_ = nframes_ > 0 ? kFrame : kCentral;
-    settle();
-    return;
-  }
-  if (a >= kResolveBase && a < kTargetBase) {
-    const int e = a - kResolveBase, f = nframes_ - 1;
-    if (frame_info_[f][kChoose]) {  // GA-AMB-49: take this member, the others are lost
-      const int amount = frame_count_[f][e];
-      std::memset(frame_count_[f], 0, kEntUsed);
-      if (e == kEntCatalan) frame_count_[f][e] = 1;
-      else if (e >= kEntVpN) {
-        add_vp(p, e - kEntVpN, amount);
+  };
+  switch (d.kind) {
+    case kActMove:
+    case kActMoveCentral: {
+      if (position_[p] >= 0 && position_[p] < kTMax) track_occ_ &= ~bit(position_[p]);
+      if (d.kind == kActMoveCentral) {  // GA-CHAN-*
+        position_[p] = kGone;
+        central_first_ = !anyone_finished_;
+        if (central_first_) marker_holder_ = static_cast<uint8_t>(p);  // GA-CHAN-5
+        anyone_finished_ = 1;
+        central_options_ = 3;
+        turn_context_ = 1;
+        phase_ = kCentral;
+        return;
+      }
+      position_[p] = static_cast<int8_t>(a);
+      track_occ_ |= bit(a);
+      space_ = static_cast<uint8_t>(a);
+      int mx = -1;  // GA-MOVE-5, GA-AMB-9: strictly ahead of every other marker on the track
+      for (int m = 0; m < 5; ++m)
+        if (m != p && marker_used(m) && position_[m] >= 0 && position_[m] < kTMax) mx = std::max<int>(mx, position_[m]);
+      leader_ = a > mx && !(cfg_->finished_markers_block_leader && anyone_finished_);
+      exit_after_ = anyone_finished_ && cfg_->track_red[face()][a];  // GA-FIN-2, GA-AMB-14
+      int act, pe, ha;
+      space_data(a, act, pe, ha);
+      pencils_ = static_cast<uint8_t>(pe);
+      hammers_ = static_cast<uint8_t>(ha);
+      if (leader_) mode_ = 3;
+      else if (pe > 0 && ha > 0) {  // GA-ACTN-5
+        phase_ = kMode;
+        return;
+      } else mode_ = pe > 0 ? 1 : 2;
+      phase_ = kUses;
+      settle();
+      return;
+    }
+    case kActPencils:
+    case kActHammers:
+      mode_ = d.kind == kActPencils ? 1 : 2;
+      if (d.kind == kActPencils) hammers_ = 0;
+      else pencils_ = 0;
+      phase_ = kUses;
+      settle();
+      return;
+    case kActDone:
+      switch (phase_) {
+        case kUses: end_uses(); return;
+        case kFrame:
+          std::memset(frame_count_[nframes_ - 1], 0, kEntUsed);  // declines the rest (reps follow in settle)
+          frame_info_[nframes_ - 1][kCatLo] = frame_info_[nframes_ - 1][kCatHi] = 0;
+          phase_ = kFrame;
+          settle();
+          return;
+        case kItem:
+        case kTarget:
+          phase_ = kFrame;
+          settle();
+          return;
+        case kCentral:
+          central_options_ = 0;
+          settle();
+          return;
+      }
+      return;
+    case kActTakeTile:
+      spend_unit(0);
+      take_tile(p, d.arg >> 4, d.arg & 15);
+      return;
+    case kActPlace:
+      place_tile(p, d.arg);
+      return;
+    case kActTakeCard:
+      spend_unit(1);
+      take_card(p, d.arg);
+      return;
+    case kActPlayCard:
+      spend_unit(2);
+      play_card(p, d.arg);
+      return;
+    case kActDiscardCard:
+      discard(p, d.arg);
+      return;
+    case kActAdvance:
+      spend_unit(3);
+      advance(p, d.arg);
+      return;
+    case kActCentralA:
+    case kActCentralB: {
+      const int o = d.kind == kActCentralA ? 0 : 1;
+      central_options_ = central_first_ ? static_cast<uint8_t>(central_options_ & ~(1u << o)) : 0;
+      phase_ = kCentral;
+      push_effects(cfg_->chandelier[central_tile_][o], kCentralEff, p);
+      phase_ = nframes_ > 0 ? kFrame : kCentral;
+      settle();
+      return;
+    }
+    case kActResolve: {
+      const int e = d.arg, f = nframes_ - 1;
+      if (frame_info_[f][kChoose]) {  // GA-AMB-49: take this member, the others are lost
+        const int amount = frame_count_[f][e];
+        std::memset(frame_count_[f], 0, kEntUsed);
+        if (e == kEntCatalan) frame_count_[f][e] = 1;
+        else if (e >= kEntVpN) {
+          add_vp(p, e - kEntVpN, amount);
+          phase_ = kFrame;
+          settle();
+          return;
+        } else frame_count_[f][e] = 1;
+      }
+      --frame_count_[f][e];
+      // an item carried out at once (a column resolution, an extra turn) uses up its bonus kind now;
+      // one with a decision of its own does so when that decision is made (above)
+      if (frame_info_[f][kBonusKind] != 255 && (e == kEntNature || e == kEntCatalan || e == kEntExtra))
+        bonus_fired_ |= static_cast<uint8_t>(1u << frame_info_[f][kBonusKind]);
+      if (e == kEntNature || e == kEntCatalan) {
+        int times = 1;
+        if (e == kEntCatalan) {
+          uint16_t t = static_cast<uint16_t>(frame_info_[f][kCatLo] | (frame_info_[f][kCatHi] << 8));
+          times = (t & 3) ? (t & 3) : 1;
+          t = static_cast<uint16_t>(t >> 2);
+          frame_info_[f][kCatLo] = static_cast<uint8_t>(t & 0xFF);
+          frame_info_[f][kCatHi] = static_cast<uint8_t>(t >> 8);
+        }
+        const int g = push_frame();
+        if (g >= 0) {
+          frame_info_[g][kSnapDomain] = static_cast<uint8_t>(e - kEntNature);
+          frame_info_[g][kSnapLen] = column_n_[p][e - kEntNature];
+          frame_info_[g][kReps] = static_cast<uint8_t>(times - 1);
+          fill_column_frame(g, p);
+        }
         phase_ = kFrame;
         settle();
         return;
-      } else frame_count_[f][e] = 1;
+      }
+      if (e == kEntExtra) {  // GA-AMB-33
+        if (extra_turns_ < 255) ++extra_turns_;
+        settle();
+        return;
+      }
+      item_entry_ = static_cast<uint8_t>(e);
+      phase_ = e == kEntReligion ? kTarget : kItem;
+      return;
     }
-    --frame_count_[f][e];
-    // an item carried out at once (a column resolution, an extra turn) uses up its bonus kind now;
-    // one with a decision of its own does so when that decision is made (above)
-    if (frame_info_[f][kBonusKind] != 255 && (e == kEntNature || e == kEntCatalan || e == kEntExtra))
-      bonus_fired_ |= static_cast<uint8_t>(1u << frame_info_[f][kBonusKind]);
-    if (e == kEntNature || e == kEntCatalan) {
-      int times = 1;
-      if (e == kEntCatalan) {
-        uint16_t t = static_cast<uint16_t>(frame_info_[f][kCatLo] | (frame_info_[f][kCatHi] << 8));
-        times = (t & 3) ? (t & 3) : 1;
-        t = static_cast<uint16_t>(t >> 2);
-        frame_info_[f][kCatLo] = static_cast<uint8_t>(t & 0xFF);
-        frame_info_[f][kCatHi] = static_cast<uint8_t>(t >> 8);
-      }
-      const int g = push_frame();
-      if (g >= 0) {
-        frame_info_[g][kSnapDomain] = static_cast<uint8_t>(e - kEntNature);
-        frame_info_[g][kSnapLen] = column_n_[p][e - kEntNature];
-        frame_info_[g][kReps] = static_cast<uint8_t>(times - 1);
-        fill_column_frame(g, p);
-      }
+    case kActCategory: {  // GA-AMB-49
+      if (phase_ != kCategory) return;
+      const int c = new_card_;
+      new_card_ = kNoCard;
+      play_effects(p, c, d.arg);
+      return;
+    }
+    case kActTargetCard: {  // GA-REL-2, GA-AMB-32
+      const int c = d.arg;
+      add_vp(p, 2, religion_value(p, c));
+      early_[c >> 6] |= bit(c & 63);
       phase_ = kFrame;
       settle();
       return;
     }
-    if (e == kEntExtra) {  // GA-AMB-33
-      if (extra_turns_ < 255) ++extra_turns_;
-      settle();
-      return;
-    }
-    item_entry_ = static_cast<uint8_t>(e);
-    phase_ = e == kEntReligion ? kTarget : kItem;
-    return;
-  }
-  if (phase_ == kCategory && a >= kCategoryBase && a < kDone) {  // GA-AMB-49
-    const int c = new_card_;
-    new_card_ = kNoCard;
-    play_effects(p, c, a - kCategoryBase);
-    return;
-  }
-  if (a >= kTargetBase && a < kCategoryBase) {  // GA-REL-2, GA-AMB-32
-    const int c = a - kTargetBase;
-    add_vp(p, 2, religion_value(p, c));
-    early_[c >> 6] |= bit(c & 63);
-    phase_ = kFrame;
-    settle();
-    return;
+    case kNumActionKinds: return;  // no action has this id
   }
 }
 
@@ -1822,24 +1823,26 @@ std::string State::action_to_string(int32_t a) const {
   }
   require<IllegalAction>(a >= 0 && a < kNumActions, "gaudi: no action has id ", a, " (ids are 0..653)");
   std::ostringstream os;
-  if (a < kCentralArea) os << "move " << a;
-  else if (a == kCentralArea) os << "move central";
-  else if (a == kPencils) os << "pencils";
-  else if (a == kHammers) os << "hammers";
-  else if (a < kPlaceBase) {
-    const int x = a - kTakeTileBase;
-    os << "take tile a" << (x >> 4) << " c" << ((x >> 2) & 3) << " s" << (x & 3);
-  } else if (a < kTakeCardBase) os << "place " << a - kPlaceBase;
-  else if (a < kPlayBase) os << "take card " << a - kTakeCardBase;
-  else if (a < kDiscardBase) os << "play card " << a - kPlayBase;
-  else if (a < kAdvanceBase) os << "discard card " << a - kDiscardBase;
-  else if (a < kCentralA) os << "advance " << kDomainLetters[a - kAdvanceBase];
-  else if (a == kCentralA) os << "central A";
-  else if (a == kCentralB) os << "central B";
-  else if (a < kTargetBase) os << "resolve " << a - kResolveBase;
-  else if (a < kCategoryBase) os << "target card " << a - kTargetBase;
-  else if (a < kDone) os << "category " << a - kCategoryBase;
-  else os << "done";
+  const Decoded d = decode(a);
+  switch (d.kind) {
+    case kActMove: os << "move " << d.arg; break;
+    case kActMoveCentral: os << "move central"; break;
+    case kActPencils: os << "pencils"; break;
+    case kActHammers: os << "hammers"; break;
+    case kActTakeTile: os << "take tile a" << (d.arg >> 4) << " c" << ((d.arg >> 2) & 3) << " s" << (d.arg & 3); break;
+    case kActPlace: os << "place " << d.arg; break;
+    case kActTakeCard: os << "take card " << d.arg; break;
+    case kActPlayCard: os << "play card " << d.arg; break;
+    case kActDiscardCard: os << "discard card " << d.arg; break;
+    case kActAdvance: os << "advance " << kDomainLetters[d.arg]; break;
+    case kActCentralA: os << "central A"; break;
+    case kActCentralB: os << "central B"; break;
+    case kActResolve: os << "resolve " << d.arg; break;
+    case kActTargetCard: os << "target card " << d.arg; break;
+    case kActCategory: os << "category " << d.arg; break;
+    case kActDone:
+    case kNumActionKinds: os << "done"; break;  // (ids are checked above)
+  }
   return os.str();
 }
 
@@ -1850,18 +1853,24 @@ int32_t State::string_to_action(const std::string& text) const {
     for (int o = 0; o < kMaxChanceOutcomes; ++o)
       if (t == "outcome " + std::to_string(o)) return o;
   }
-  // names are unique per id: compare against the generated names of the plausible range
+  // names are unique per id: compare against the generated names of the kinds the prefix names
+  struct Prefix {
+    const char* text;
+    ActionKind first, last;
+  };
+  static constexpr Prefix kPrefixes[] = {
+      {"move", kActMove, kActMoveCentral},     {"take tile", kActTakeTile, kActTakeTile},
+      {"place", kActPlace, kActPlace},         {"take card", kActTakeCard, kActTakeCard},
+      {"play card", kActPlayCard, kActPlayCard}, {"discard", kActDiscardCard, kActDiscardCard},
+      {"resolve", kActResolve, kActResolve},   {"target", kActTargetCard, kActTargetCard},
+      {"category", kActCategory, kActCategory}};
   int lo = 0, hi = kNumActions;
-  auto starts = [&](const char* p) { return t.rfind(p, 0) == 0; };
-  if (starts("move")) lo = 0, hi = kPencils;
-  else if (starts("take tile")) lo = kTakeTileBase, hi = kPlaceBase;
-  else if (starts("place")) lo = kPlaceBase, hi = kTakeCardBase;
-  else if (starts("take card")) lo = kTakeCardBase, hi = kPlayBase;
-  else if (starts("play card")) lo = kPlayBase, hi = kDiscardBase;
-  else if (starts("discard")) lo = kDiscardBase, hi = kAdvanceBase;
-  else if (starts("resolve")) lo = kResolveBase, hi = kTargetBase;
-  else if (starts("target")) lo = kTargetBase, hi = kCategoryBase;
-  else if (starts("category")) lo = kCategoryBase, hi = kDone;
+  for (const Prefix& x : kPrefixes)
+    if (t.rfind(x.text, 0) == 0) {
+      lo = kActionKindFirst[x.first];
+      hi = kActionKindFirst[x.last + 1];
+      break;
+    }
   State copy = *this;
   copy.phase_ = kMove;  // decision names do not depend on the phase
   for (int a = lo; a < hi; ++a) {
@@ -1887,37 +1896,54 @@ std::string State::illegal_reason(int32_t a) const {
   }
   const std::string name = action_to_string(a);
   const int p = current_;
-  static const char* const kPhaseNames[] = {"chance", "move", "pencils-or-hammers choice", "uses", "tile placement",
-                                            "discard", "reward frame", "reward item", "religion target",
-                                            "central area", "over", "draft", "category choice"};
-  os << "'" << name << "' is not legal now (seat " << p << ", " << kPhaseNames[phase_] << " phase): ";
-  if (phase_ == kMove && a <= kCentralArea) {
-    const int lo = position_[p] < 0 ? entry_of(p) : position_[p] + 1;
-    if (a < lo) os << "a marker moves forward only, to index " << lo << " or beyond";
-    else if (a >= cfg_->track_n[face()]) os << "the track has " << cfg_->track_n[face()] << " spaces";
-    else os << "the space is occupied by another marker (GA-MOVE-4)";
-  } else if (a >= kTakeTileBase && a < kPlaceBase && (phase_ == kUses || phase_ == kItem)) {
-    const int x = a - kTakeTileBase;
-    if (!area_[x >> 4][x & 15]) os << "area " << (x >> 4) << " has no such tile";
-    else if (!tile_fits(p, x & 15)) os << "the tile fits no empty space of its shape (GA-AMB-41)";
-    else os << "this action does not allow that tile";
-  } else if (a >= kPlaceBase && a < kTakeCardBase && phase_ == kPlace) {
-    os << "space " << a - kPlaceBase << " is occupied, absent or of another shape (GA-TILE-2/5)";
-  } else if (a >= kPlayBase && a < kDiscardBase && (phase_ == kUses || phase_ == kItem)) {
-    const int c = a - kPlayBase;
-    if (card_loc_[c] != kLocHand || card_owner_[c] != p) os << "card " << c << " is not in the hand";
-    else if (!requirement_met(p, c)) os << "the requirement is not met: " << requirement_total(p, c) << " tiles needed (GA-REQ-*)";
-    else os << "no unit or reward allows a play now";
-  } else if (a >= kTakeCardBase && a < kPlayBase && phase_ == kDiscard) {
-    os << "the hand is full: discard one of the 4 older cards first (GA-AMB-28)";
-  } else if (phase_ == kDiscard) {
-    os << "a card must be discarded (the hand holds 5)";
-  } else if (a >= kAdvanceBase && a < kCentralA) {
-    os << "the chimney is at its top or its next requirement is not met (GA-CHIM-2)";
-  } else if (a == kDone && phase_ == kFrame) {
-    os << "a column resolution is always carried out (GA-ORDER-2)";
-  } else {
-    os << "it is not among the legal actions";
+  const Decoded d = decode(a);
+  os << "'" << name << "' is not legal now (seat " << p << ", phase: " << kPhaseNames[phase_] << "): ";
+  const bool uses = phase_ == kUses || phase_ == kItem;
+  bool said = true;
+  switch (d.kind) {
+    case kActMove:
+    case kActMoveCentral: {
+      if (phase_ != kMove) {
+        said = false;
+        break;
+      }
+      const int lo = position_[p] < 0 ? entry_of(p) : position_[p] + 1;
+      if (a < lo) os << "a marker moves forward only, to index " << lo << " or beyond";
+      else if (a >= cfg_->track_n[face()]) os << "the track has " << cfg_->track_n[face()] << " spaces";
+      else os << "the space is occupied by another marker (GA-MOVE-4)";
+      break;
+    }
+    case kActTakeTile:
+      if (!uses) said = false;
+      else if (!area_[d.arg >> 4][d.arg & 15]) os << "area " << (d.arg >> 4) << " has no such tile";
+      else if (!tile_fits(p, d.arg & 15)) os << "the tile fits no empty space of its shape (GA-AMB-41)";
+      else os << "this action does not allow that tile";
+      break;
+    case kActPlace:
+      if (phase_ != kPlace) said = false;
+      else os << "space " << d.arg << " is occupied, absent or of another shape (GA-TILE-2/5)";
+      break;
+    case kActPlayCard:
+      if (!uses) said = false;
+      else if (card_loc_[d.arg] != kLocHand || card_owner_[d.arg] != p) os << "card " << d.arg << " is not in the hand";
+      else if (!requirement_met(p, d.arg))
+        os << "the requirement is not met: " << requirement_total(p, d.arg) << " tiles needed (GA-REQ-*)";
+      else os << "no unit or reward allows a play now";
+      break;
+    case kActTakeCard:
+      if (phase_ != kDiscard) said = false;
+      else os << "the hand is full: discard one of the 4 older cards first (GA-AMB-28)";
+      break;
+    case kActDone:
+      if (phase_ != kFrame) said = false;
+      else os << "a column resolution is always carried out (GA-ORDER-2)";
+      break;
+    default: said = false; break;
+  }
+  if (!said) {
+    if (phase_ == kDiscard) os << "a card must be discarded (the hand holds 5)";
+    else if (d.kind == kActAdvance) os << "the chimney is at its top or its next requirement is not met (GA-CHIM-2)";
+    else os << "it is not among the legal actions";
   }
   return os.str();
 }

@@ -75,6 +75,33 @@ inline constexpr int32_t kActionKindFirst[kNumActionKinds + 1] = {
     kMoveBase,    kCentralArea, kPencils,   kHammers,     kTakeTileBase, kPlaceBase,   kTakeCardBase, kPlayBase,
     kDiscardBase, kAdvanceBase, kCentralA,  kCentralB,    kResolveBase,  kTargetBase,  kCategoryBase, kDone,
     kNumActions};
+// An action id read once: its kind and its offset in the kind's range (kActionKindFirst). The kind of
+// each id is one table look-up, built at compile time from the ranges; ids outside 0..kNumActions-1
+// decode to kNumActionKinds.
+struct Decoded {
+  ActionKind kind;
+  int arg;
+};
+struct ActionKindTable {
+  uint8_t kind[kNumActions];
+};
+constexpr ActionKindTable make_action_kind_table() {
+  ActionKindTable t{};
+  int k = 0;
+  for (int a = 0; a < kNumActions; ++a) {
+    while (a >= kActionKindFirst[k + 1]) ++k;
+    t.kind[a] = static_cast<uint8_t>(k);
+  }
+  return t;
+}
+inline constexpr ActionKindTable kActionKindOf = make_action_kind_table();
+constexpr Decoded decode(int32_t a) {
+  if (a < 0 || a >= kNumActions) return {kNumActionKinds, a};
+  const ActionKind k = static_cast<ActionKind>(kActionKindOf.kind[a]);
+  return {k, a - kActionKindFirst[k]};
+}
+static_assert(decode(kCentralArea).kind == kActMoveCentral && decode(kTakeTileBase + 17).arg == 17 &&
+              decode(kDone).kind == kActDone && decode(kNumActions).kind == kNumActionKinds);
 enum ChanceKind : uint8_t { kChFirst = 0, kChTile = 1, kChCard = 2, kChPool = 3, kChDeal = 4, kChCentral = 5, kChChimney = 6 };
 enum Flow : uint8_t { kFlowSetup = 0, kFlowRefill = 1, kFlowRound = 2 };
 
@@ -107,6 +134,7 @@ class State {
   // Chance outcomes <= 33 (a deck). So 64 suffices.
   static constexpr int kMaxActions = 64;
   static constexpr int kMaxChanceOutcomes = 33;
+  static constexpr Decoded decode(int32_t a) { return gaudi::decode(a); }
 
   State(const Config& config, uint64_t seed);
 
