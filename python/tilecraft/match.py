@@ -1,11 +1,10 @@
-"""The match runner: plays games between bots, records every action with its timing, and writes
-and checks replay files (JSON lines)."""
+"""Matches: plays games between bots at a tilecraft.runner.Table (seats seeded, chance sampled
+there) and records every action with its timing. Replay files are written, read and checked by
+tilecraft.records; the names are importable from here too."""
 from __future__ import annotations
 
 import dataclasses
-import json
-import time
-from typing import Any, Dict, IO, Iterator, List, Optional, Sequence, Union
+from typing import Any, Dict, IO, List, Optional, Sequence, Union
 
 from . import _args
 from ._args import is_integer
@@ -14,9 +13,9 @@ from .games import game_spec
 # the replay and results files are written, read and checked by tilecraft/records.py (also importable from here)
 from .records import (check_replay, check_tournament_file, is_tournament_file, load_results,  # noqa: F401
                       read_header, read_lines, read_replay, read_tournament_games, write_replay)
-from ._core import IllegalActionError, InvalidStateError
+from ._core import IllegalActionError
 from ._core import CHANCE
-from .runner import Table, mix_seed as _mix  # noqa: F401  (_mix: the old name, still importable)
+from .runner import Table
 
 
 class BotError(RuntimeError):

@@ -82,7 +82,7 @@ class BotOpponentEnv(gym.Env):
         self.state_ = new_state(self.game, self.players, seed, self.options)
         others = iter(self.opponent_specs)
         specs = [None if s == self.seat else next(others) for s in range(self.players)]
-        self._table = Table(self.state_, specs, seed, "adapters", open_seats=(self.seat,))
+        self._table = Table(self.state_, specs, seed, "adapters", open_seats=(int(self.seat),))
         self._table.advance()  # chance and the opponents, until the agent acts or the game ends
         return self._obs(), {"seat": self.seat}
 
