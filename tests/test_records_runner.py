@@ -70,9 +70,20 @@ def _tamper(path, number, change):
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
+def test_a_game_that_ends_otherwise_names_the_result_line(tmp_path):
+    path = tmp_path / "r.jsonl"
+    play_match("azul", ["random", "random"], seed=4, replay=str(path))
+    play_match("azul", ["random", "random"], seed=5, replay=str(path))
+    last = len(path.read_text(encoding="utf-8").splitlines())
+    _tamper(path, last - 1, lambda item: item.update(scores=[-1.0, -1.0]))  # Azul never scores below 0
+    with pytest.raises(InvalidStateError, match=rf"r\.jsonl:{last}: game 2: replay gives scores"):
+        check_replay(str(path))
+
+
 def test_both_formats_report_a_recorded_illegal_action_the_same_way(tmp_path):
     """One re-run checks both formats: an action that is not legal where it was recorded is
-    'FILE: <game>, step K: action A is not legal here' in a replay and in a results file."""
+    'FILE:LINE: <game>, step K: action A is not legal here' in a replay (the action's line) and
+    in a results file (the game record's line)."""
     replay = tmp_path / "r.jsonl"
     result = play_match("azul", ["random", "random"], seed=3, replay=str(replay))
     state = tilecraft.make("azul", players=2, seed=3)
@@ -80,11 +91,11 @@ def test_both_formats_report_a_recorded_illegal_action_the_same_way(tmp_path):
         state.apply(a)
     bad = next(a for a in range(state.num_distinct_actions()) if not state.is_legal(a))
     _tamper(replay, 3, lambda item: item.update(action=bad, name=None))  # line 4: the third action
-    with pytest.raises(InvalidStateError, match=rf"r\.jsonl: game 1, step 3: action {bad} is not legal here"):
+    with pytest.raises(InvalidStateError, match=rf"r\.jsonl:4: game 1, step 3: action {bad} is not legal here"):
         check_replay(str(replay))
 
     out = tmp_path / "t.jsonl"
     tilecraft.tournament("azul", ["random", "greedy"], games_per_pairing=1, workers=1, out=str(out))
     _tamper(out, 1, lambda item: item["actions"].__setitem__(0, 10_000))
-    with pytest.raises(InvalidStateError, match=r"t\.jsonl: tournament game 0, step 1: action 10000 is not legal here"):
+    with pytest.raises(InvalidStateError, match=r"t\.jsonl:2: tournament game 0, step 1: action 10000 is not legal here"):
         check_tournament_file(str(out))

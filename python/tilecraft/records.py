@@ -169,13 +169,18 @@ def load_results(path: str, header: Optional[Dict[str, Any]] = None) -> List[Dic
     file's header and schedule (InvalidStateError, a ValueError, naming the file, line and field).
     With ``header``, checks the file belongs to that tournament. A last line that is not JSON (a
     killed writer) is ignored; one in the middle is an error."""
+    return [item for _, item in _numbered_results(path, header)]
+
+
+def _numbered_results(path: str, header: Optional[Dict[str, Any]] = None) -> List[Tuple[int, Dict[str, Any]]]:
+    """load_results' games with the line number of each record."""
     lines = _parse_lines(path)
     if not lines:
         return []
     own = _checked_header(path, *lines[0])
     if header is not None and _public(own) != _public(header):
         raise _different(path, own)
-    games: Dict[int, Dict[str, Any]] = {}
+    games: Dict[int, Tuple[int, Dict[str, Any]]] = {}
     for index, (number, item) in enumerate(lines[1:], 1):
         where = f"{path}:{number}"
         if item is None:
@@ -187,7 +192,7 @@ def load_results(path: str, header: Optional[Dict[str, Any]] = None) -> List[Dic
             raise InvalidStateError(f"{where}: unexpected record (type {kind!r}); after the header every line is a "
                                     "game record ({\"type\": \"game\", ...})")
         _check_record(where, item, own)
-        games.setdefault(int(item["id"]), item)
+        games.setdefault(int(item["id"]), (number, item))
     return [games[k] for k in sorted(games)]
 
 
@@ -230,11 +235,13 @@ def read_replay(path: str) -> Iterator[Dict[str, Any]]:
         if kind == "header":
             if current is not None:
                 raise InvalidStateError(f"{path}:{number}: a new game starts before the last one's result line")
-            current = dict(item, actions=[], line=number)
+            current = dict(item, actions=[], line=number, action_lines=[])
         elif kind == "action" and current is not None:
             current["actions"].append(item)
+            current["action_lines"].append(number)
         elif kind == "result" and current is not None:
             current["result"] = item
+            current["result_line"] = number
             yield current
             current = None
         else:
@@ -256,15 +263,18 @@ def _not_a_saved_state(path: str, lines: List[str]) -> None:
                                 f"tournament --out'); to draw a saved state: tilecraft render {path}")
 
 
-def _rerun(where: str, state: Any, steps: Sequence[Dict[str, Any]], scores: Any, winners: Any,
-           summary: Dict[str, Any], required: Sequence[str] = ("action",)) -> Dict[str, Any]:
+def _rerun(path: str, game: str, state: Any, steps: Sequence[Dict[str, Any]], step_lines: Sequence[int],
+           end_line: int, scores: Any, winners: Any, summary: Dict[str, Any],
+           required: Sequence[str] = ("action",)) -> Dict[str, Any]:
     """Re-plays one recorded game on ``state`` (its start): each step is ``{"action": id}`` with,
     in a replay file, the ``"seat"`` that chose it and its ``"name"``, each checked when present.
     The game must then be over with the recorded ``scores`` and ``winners``. Returns ``summary``
-    with the scores, winners and number of actions; raises InvalidStateError naming ``where`` (the
-    file and game) and the step at the first disagreement. Shared by both checkers."""
+    with the scores, winners and number of actions; raises InvalidStateError at the first
+    disagreement, naming the file and line (``step_lines``: each step's; ``end_line``: the line
+    with the result), the ``game`` and the step. Shared by both checkers."""
+    where = f"{path}:{end_line}: {game}"
     for step, item in enumerate(steps, 1):
-        at = f"{where}, step {step}"
+        at = f"{path}:{step_lines[step - 1]}: {game}, step {step}"
         for key in required:
             if key not in item:
                 raise InvalidStateError(f"{at}: the action line has no {key!r} field")
@@ -300,12 +310,12 @@ def check_replay(path: str) -> List[Dict[str, Any]]:
                 raise InvalidStateError(f"{path}:{g['line']}: the header of game {index + 1} has no {key!r} field")
         for key in ("scores", "winners"):
             if key not in g["result"]:
-                raise InvalidStateError(f"{path}: game {index + 1}: the result line has no {key!r} field")
+                raise InvalidStateError(f"{path}:{g['result_line']}: game {index + 1}: the result line has no {key!r} field")
         spec = game_spec(g["game"])
         state = spec.new_state(g["players"], g["seed"], spec.validate(g["players"], g["options"]))
-        summaries.append(_rerun(f"{path}: game {index + 1}", state, g["actions"], g["result"]["scores"],
-                                g["result"]["winners"], dict(game=g["game"], seed=g["seed"], bots=g["bots"]),
-                                required=("seat", "action")))
+        summaries.append(_rerun(path, f"game {index + 1}", state, g["actions"], g["action_lines"], g["result_line"],
+                                g["result"]["scores"], g["result"]["winners"],
+                                dict(game=g["game"], seed=g["seed"], bots=g["bots"]), required=("seat", "action")))
     return summaries
 
 
@@ -337,17 +347,18 @@ def check_tournament_file(path: str) -> List[Dict[str, Any]]:
     values = spec.validate(header["players"], header["options"])
     summaries = []
     try:
-        games = load_results(path)
+        games = _numbered_results(path)
     except InvalidStateError:
         raise
     except ValueError as e:
         raise InvalidStateError(str(e)) from None
-    for g in games:
-        where = f"{path}: tournament game {g.get('id')}"
+    for number, g in games:
+        where = f"{path}:{number}: tournament game {g.get('id')}"
         for key in ("seed", "actions", "scores", "winners", "seats"):
             if key not in g:
                 raise InvalidStateError(f"{where}: the record has no {key!r} field")
         state = spec.new_state(header["players"], g["seed"], values)
-        summaries.append(_rerun(where, state, [{"action": a} for a in g["actions"]], g["scores"], g["winners"],
+        summaries.append(_rerun(path, f"tournament game {g.get('id')}", state, [{"action": a} for a in g["actions"]],
+                                [number] * len(g["actions"]), number, g["scores"], g["winners"],
                                 dict(game=spec.name, seed=g["seed"], bots=g["seats"])))
     return summaries
