@@ -10,14 +10,14 @@ variable still does:
 - no ``*_BASE =`` or ``PHASES =`` literal is left under python/ (the words are the C++ headers').
 """
 import ast
+import functools
 import pathlib
 import re
-from typing import Dict, Iterator, List, Set, Tuple
+from typing import Dict, List, Set, Tuple
 
 import pytest
 
 PYTHON = pathlib.Path(__file__).resolve().parent.parent / "python"
-PACKAGE = PYTHON / "tilecraft"
 
 # A call of one of these methods on anything is a draw from a random stream (random.Random,
 # numpy's Generator, secrets.SystemRandom).
@@ -42,9 +42,12 @@ def _module_name(path: pathlib.Path) -> str:
     return ".".join(parts)
 
 
-def _sources(root: pathlib.Path = PACKAGE) -> Iterator[Tuple[str, ast.Module]]:
-    for path in sorted(root.rglob("*.py")):
-        yield _module_name(path), ast.parse(path.read_text(encoding="utf-8"), str(path))
+@functools.lru_cache(maxsize=None)
+def _sources(root: pathlib.Path = PYTHON) -> Tuple[Tuple[str, ast.Module], ...]:
+    """(module name, syntax tree) of every .py file under ``root`` (python/: the tilecraft package,
+    and anything added beside it), parsed once per run."""
+    return tuple((_module_name(path), ast.parse(path.read_text(encoding="utf-8"), str(path)))
+                 for path in sorted(root.rglob("*.py")))
 
 
 def _calls_by_function(tree: ast.Module) -> Dict[str, List[ast.Call]]:
@@ -105,7 +108,7 @@ def test_chance_is_sampled_in_one_function():
 
 
 def test_ray_is_started_once():
-    found = [(module, func) for module, tree in _sources(PYTHON)
+    found = [(module, func) for module, tree in _sources()
              for func, calls in _calls_by_function(tree).items() for c in calls
              if isinstance(c.func, ast.Attribute) and c.func.attr == "init"
              and isinstance(c.func.value, ast.Name) and c.func.value.id == "ray"]
