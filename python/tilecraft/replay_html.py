@@ -11,7 +11,7 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from ._core import CHANCE, InvalidStateError
 from .games import UnknownGameError, game_spec
-from .match import is_tournament_file, read_replay, read_tournament_games
+from .records import is_tournament_file, read_replay, read_tournament_games
 from .render import move_text, svg
 
 SEAT_COLOURS = ("#3b6fb6", "#c0562f", "#3f8f5a", "#8a5aa8")

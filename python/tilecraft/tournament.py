@@ -37,8 +37,8 @@ from . import _args
 from ._args import is_integer
 from .bots import make_bot
 from .games import game_spec
-from .results import HEADER_FIELDS, load_results, read_header, schedule  # noqa: F401  (importable from here too)
-from .results import _different, _parse_lines, _public
+from .records import HEADER_FIELDS, load_results, read_header, schedule  # noqa: F401  (importable from here too)
+from .records import _different, _parse_lines, _public
 from .ratings import pairwise, standings
 
 FORMAT = 1

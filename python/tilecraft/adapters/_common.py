@@ -1,4 +1,5 @@
-"""What the adapters share: building the state and resolving chance nodes."""
+"""What the adapters share: building the state, and (from tilecraft/runner.py, where the runner's
+rules live) resolving chance nodes and seeding the chance sampler and the opponents."""
 from __future__ import annotations
 
 import importlib.util
@@ -6,6 +7,7 @@ import random
 from typing import Any, Dict, Optional
 
 from ..games import game_spec
+from ..runner import Table, chance_rng, resolve_chance  # noqa: F401  (the adapters' imports)
 
 
 def require(adapter: str, extra: str, *modules: str) -> None:
@@ -24,19 +26,6 @@ def require(adapter: str, extra: str, *modules: str) -> None:
 def new_state(game: str, players: int, seed: int, options: Dict[str, Any]):
     spec = game_spec(game)
     return spec.new_state(players, seed, spec.validate(players, options))
-
-
-def resolve_chance(state: Any, rng: random.Random) -> None:
-    """Samples chance outcomes (explicit chance mode) until a player must act or the game ends."""
-    while state.is_chance_node():
-        r, pick = rng.random(), None
-        outcomes = state.chance_outcomes()
-        for outcome, p in outcomes:
-            r -= p
-            if r < 0:
-                pick = outcome
-                break
-        state.apply(outcomes[-1][0] if pick is None else pick)
 
 
 def seed_or_random(seed: Optional[int]) -> int:

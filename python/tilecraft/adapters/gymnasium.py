@@ -22,7 +22,6 @@ Gymnasium's ``check_env`` and PettingZoo's classic games expect;
 ``gymnasium.make("tilecraft/Azul-v0", illegal_action="raise")`` refuses illegal actions instead."""
 from __future__ import annotations
 
-import random
 from typing import Any, Optional, Sequence, Union
 
 from ._common import require
@@ -33,9 +32,8 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from ..bots import make_bot
 from ..render import render_text
-from ._common import new_state, resolve_chance, seed_or_random
+from ._common import Table, new_state, seed_or_random
 
 
 class BotOpponentEnv(gym.Env):
@@ -75,32 +73,17 @@ class BotOpponentEnv(gym.Env):
             mask[self.state_.legal_actions()] = 1
         return {"observation": self.state_.observation(self.seat), "action_mask": mask}
 
-    def _advance(self):
-        """Plays chance and the opponents until the agent must act or the game ends."""
-        while True:
-            resolve_chance(self.state_, self._rng)
-            if self.state_.is_terminal() or self.state_.current_player() == self.seat:
-                return
-            bot = self._bots[self.state_.current_player()]
-            self.state_.apply(int(bot.act(self.state_.clone())))
-
     def reset(self, *, seed: Optional[int] = None, options: Optional[dict] = None):
         super().reset(seed=seed)
         seed = seed_or_random(seed if seed is not None else int(self.np_random.integers(2**63 - 1)))
         if self.seat_mode == "rotate":
             self.seat = self._episode % self.players
         self._episode += 1
-        self._rng = random.Random(seed ^ 0x5EED)
         self.state_ = new_state(self.game, self.players, seed, self.options)
         others = iter(self.opponent_specs)
-        self._bots = {}
-        for s in range(self.players):
-            if s != self.seat:
-                bot = make_bot(next(others), seed=(seed + 7919 * (s + 1)) % 2**63)
-                if hasattr(bot, "reset"):
-                    bot.reset(s, (seed + 7919 * (s + 1)) % 2**63)
-                self._bots[s] = bot
-        self._advance()
+        specs = [None if s == self.seat else next(others) for s in range(self.players)]
+        self._table = Table(self.state_, specs, seed, "adapters", open_seats=(int(self.seat),))
+        self._table.advance()  # chance and the opponents, until the agent acts or the game ends
         return self._obs(), {"seat": self.seat}
 
     def step(self, action):
@@ -109,7 +92,7 @@ class BotOpponentEnv(gym.Env):
         if self.illegal_action == "penalty" and not self.state_.is_legal(action):
             return self._obs(), self.illegal_penalty, True, False, {"seat": self.seat, "illegal_action": True}
         self.state_.apply(action)  # IllegalActionError (a ValueError) for an illegal action
-        self._advance()
+        self._table.advance()  # chance and the opponents, until the agent acts or the game ends
         terminated = self.state_.is_terminal()
         reward = float(self.state_.returns()[self.seat]) if terminated else 0.0
         if self.render_mode == "human":

@@ -12,7 +12,6 @@ Rewards are the state's ``returns()`` at the end of the game (choose ``returns_m
 game has it), 0 before. Observations are each seat's own view (``observation(seat)``)."""
 from __future__ import annotations
 
-import random
 from typing import Any, Dict, Optional
 
 from ._common import require
@@ -24,7 +23,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from ..render import render_text
-from ._common import new_state, resolve_chance, seed_or_random
+from ._common import chance_rng, new_state, resolve_chance, seed_or_random
 
 
 class TilecraftAECEnv(AECEnv):
@@ -66,7 +65,7 @@ class TilecraftAECEnv(AECEnv):
 
     def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None):
         seed = seed_or_random(seed)
-        self._chance_rng = random.Random(seed ^ 0x5EED)
+        self._chance_rng = chance_rng(seed, "adapters")
         self.state_ = new_state(self.game, self.players, seed, self.options)
         resolve_chance(self.state_, self._chance_rng)
         self.agents = list(self.possible_agents)

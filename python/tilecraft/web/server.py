@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import re
 import secrets
 import socket
@@ -31,7 +30,8 @@ from .._core import CHANCE
 from .._stop import Stopped, stop_when
 from ..bots import make_bot
 from ..games import GameSpec, UnknownGameError, game_spec, list_games
-from ..match import MatchResult, _bot_name, _mix, write_replay
+from ..match import MatchResult, _bot_name, write_replay
+from ..runner import Table
 from ..render import move_text, svg
 
 STATIC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "static")
@@ -82,15 +82,9 @@ class Game:
         self.options = spec.validate(players, options)
         self.state = spec.new_state(players, seed, self.options)
         self.bot_specs = bots
-        self.bots: Dict[int, Any] = {}
-        for seat in range(players):
-            if seat != human:
-                bot = make_bot(bots[seat], seed=_mix(seed, seat))  # a listed spec: see Lobby.new
-                reset = getattr(bot, "reset", None)
-                if reset is not None:
-                    reset(seat, _mix(seed, seat))
-                self.bots[seat] = bot
-        self.chance_rng = random.Random(_mix(seed, 1000))
+        # seats seeded and chance sampled as play_match does (tilecraft/runner.py), so a saved game replays
+        self.table = Table(self.state, bots, seed, open_seats=(human,))  # listed specs: see Lobby.new
+        self.bots: Dict[int, Any] = self.table.bots
         self.actions: List[int] = []
         self.actors: List[int] = []
         self.seconds: List[float] = []
@@ -142,14 +136,7 @@ class Game:
                     self._wake.clear()
                     view = None
                 elif seat == CHANCE:
-                    outcomes = state.chance_outcomes()
-                    r = self.chance_rng.random()
-                    action = outcomes[-1][0]
-                    for outcome, p in outcomes:
-                        r -= p
-                        if r < 0:
-                            action = outcome
-                            break
+                    action = self.table.sample_chance()
                     self._apply(int(action), seat, 0.0)
                     continue
                 else:

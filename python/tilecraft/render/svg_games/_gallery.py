@@ -22,6 +22,7 @@ SHOTS: List[Tuple[str, int, int, int, Optional[int], str]] = [
 
 def position(game: str, players: int, seed: int, steps: int) -> Any:
     import tilecraft
+    from ...runner import sample_chance
 
     state = tilecraft.make(game, players=players, seed=seed)
     rng = random.Random(seed)
@@ -29,8 +30,7 @@ def position(game: str, players: int, seed: int, steps: int) -> Any:
         if state.is_terminal():
             break
         if state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            state.apply(outcomes[rng.randrange(len(outcomes))][0])
+            state.apply(sample_chance(state, rng, uniform=True))  # uniform: the pictures were drawn so
         else:
             state.apply(rng.choice(list(state.legal_actions())))
     return state
