@@ -1,0 +1,54 @@
+"""Every registered game passes the conformance harness (tilecraft.testing.check_game) in each of its
+declared test configurations (GameSpec.test_configs): nothing to remember when a game is added. The
+first configuration of each game runs by default; the others under `pytest -m slow`."""
+import pytest
+
+import tilecraft
+from tilecraft.testing import check_game, check_playouts
+
+CASES = [
+    (game, players, options) if i == 0 else pytest.param(game, players, options, marks=pytest.mark.slow)
+    for game in tilecraft.list_games()
+    for i, (players, options) in enumerate(tilecraft.game_spec(game).test_configs)
+]
+# (steps, check_illegal_every, malformed_fields): for the default run one game, every illegal id tried
+# at every 25th step, 10 saved fields broken; for -m slow games until 300 steps (2 or more), the
+# illegal ids at every 5th step, 50 fields
+LIGHT, THOROUGH = (1, 25, 10), (300, 5, 50)
+CONFORMANCE = [(game, players, options, LIGHT) for game, players, options in
+               (c for c in CASES if not hasattr(c, "marks"))] + [
+    pytest.param(*(c.values if hasattr(c, "values") else c), THOROUGH, marks=pytest.mark.slow) for c in CASES]
+
+
+def _id(value):
+    if value == LIGHT:
+        return "light"
+    if value == THOROUGH:
+        return "thorough"
+    if isinstance(value, dict):
+        return ",".join(f"{k}={v}" for k, v in value.items()) or "default"
+    return str(value)
+
+
+@pytest.mark.parametrize("game,players,options,effort", CONFORMANCE, ids=_id)
+def test_game_conforms(game, players, options, effort):
+    # random games to the end, checked at every step; the first replayed from seed and history;
+    # malformed saved states and bad seats rejected
+    steps, every, fields = effort
+    check_game(lambda s: tilecraft.make(game, players=players, seed=s, **options), steps=steps, seed=0,
+               check_illegal_every=every, malformed_fields=fields)
+
+
+@pytest.mark.parametrize("game,players,options", CASES, ids=_id)
+def test_batch_playouts(game, players, options):
+    if players == 1:  # nobody wins a solo game the automa wins: check_playouts asserts a winner per game
+        pytest.skip("solo playouts are checked in the game's own tests")
+    check_playouts(game, players=players, **options)
+
+
+def test_every_game_declares_its_configurations():
+    for game in tilecraft.list_games():
+        spec = tilecraft.game_spec(game)
+        assert spec.test_configs, game
+        assert {p for p, _ in spec.test_configs} == set(spec.players), (
+            f"{game}: the test configurations must cover every player count {spec.players}")
