@@ -45,3 +45,16 @@ def test_sidecars_are_well_formed():
         assert [s["step"] for s in steps] == list(range(moves + 1)), stem
         assert all(len(s["obs"]) == players and all(len(h) == 16 for h in s["obs"]) for s in steps), stem
         assert steps[-1]["legal"] == [] and all(s["legal"] for s in steps[:-1]), stem
+
+
+def test_every_registered_game_has_a_golden():
+    """A game without a named golden gets <game>_default_seed0 from its first test configuration."""
+    import tilecraft
+    from playthroughs import default_cases
+
+    assert {c[1] for c in CASES} == set(tilecraft.list_games())
+    derived = default_cases([])
+    assert [c[1] for c in derived] == list(tilecraft.list_games())
+    for stem, game, players, seed, options in derived:
+        assert stem == f"{game}_default_seed0" and seed == 0
+        assert (players, options) == tuple(tilecraft.game_spec(game).test_configs[0])
