@@ -44,6 +44,9 @@ class ConformanceError(AssertionError):
         super().__init__(f"{game}: {where}: {problem}")
         self.game, self.seed, self.step, self.problem = game, seed, step, problem
 
+    def __reduce__(self) -> Any:  # pickles (worker processes, pytest-xdist) with its fields
+        return (type(self), (self.game, self.seed, self.step, self.problem))
+
 
 def _problem(e: AssertionError) -> str:
     """The assertion's message, or the failing line of the harness when it has none."""
