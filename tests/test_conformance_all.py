@@ -11,10 +11,11 @@ CASES = [
     for game in tilecraft.list_games()
     for i, (players, options) in enumerate(tilecraft.game_spec(game).test_configs)
 ]
-# (steps, check_illegal_every, malformed_fields): for the default run one game, every illegal id tried
-# at every 25th step, 10 saved fields broken; for -m slow games until 300 steps (2 or more), the
-# illegal ids at every 5th step, 50 fields
-LIGHT, THOROUGH = (1, 25, 10), (300, 5, 50)
+# (steps, check_illegal_every, malformed_fields, roundtrip_every): for the default run one game, every
+# illegal id tried at every 25th step, 10 saved fields broken, round trips at every 35th step; for
+# -m slow games until 300 steps (2 or more), the illegal ids at every 5th step, 50 fields, round
+# trips at every 7th step
+LIGHT, THOROUGH = (1, 25, 10, 35), (300, 5, 50, 7)
 CONFORMANCE = [(game, players, options, LIGHT) for game, players, options in
                (c for c in CASES if not hasattr(c, "marks"))] + [
     pytest.param(*(c.values if hasattr(c, "values") else c), THOROUGH, marks=pytest.mark.slow) for c in CASES]
@@ -34,9 +35,9 @@ def _id(value):
 def test_game_conforms(game, players, options, effort):
     # random games to the end, checked at every step; the first replayed from seed and history;
     # malformed saved states and bad seats rejected
-    steps, every, fields = effort
+    steps, every, fields, roundtrips = effort
     check_game(lambda s: tilecraft.make(game, players=players, seed=s, **options), steps=steps, seed=0,
-               check_illegal_every=every, malformed_fields=fields)
+               check_illegal_every=every, malformed_fields=fields, roundtrip_every=roundtrips)
 
 
 @pytest.mark.parametrize("game,players,options", CASES, ids=_id)

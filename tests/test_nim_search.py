@@ -130,10 +130,16 @@ def test_testing_imports_without_pytest_or_hypothesis():
     assert out.stdout.strip() == "True"
 
 
-def test_nim_is_nowhere_a_registered_game_is():
-    import os
-
+def test_nim_is_not_in_the_gallery():
     from tilecraft.render.svg_games import _gallery
+
+    assert "nim" not in {shot[0] for shot in _gallery.SHOTS}
+    assert {shot[0] for shot in _gallery.SHOTS} == set(tilecraft.list_games())
+
+
+@pytest.mark.slow  # configs.py builds every configuration (about 10 s)
+def test_nim_is_not_in_the_self_play_configurations():
+    import os
 
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     out = subprocess.run([sys.executable, os.path.join(root, "cpp", "tools", "configs.py")], capture_output=True,
@@ -141,7 +147,6 @@ def test_nim_is_nowhere_a_registered_game_is():
     assert out.returncode == 0, out.stderr
     games = {line.split()[1] for line in out.stdout.splitlines() if line.startswith("config ")}
     assert games == set(tilecraft.list_games())  # the self-play checker's configurations
-    assert "nim" not in {shot[0] for shot in _gallery.SHOTS}
 
 
 def test_conformance_error_pickles():

@@ -59,20 +59,25 @@ def _problem(e: AssertionError) -> str:
 
 
 def check_game(make_state: MakeState, steps: int = 200, seed: int = 0, check_illegal_every: int = 1,
-               max_steps: int = 100000, malformed_fields: int = 50) -> int:
+               max_steps: int = 100000, malformed_fields: int = 50, roundtrip_every: int = 7) -> int:
     """Checks a game against the State API contract; returns the number of steps checked.
 
     make_state: seed -> a fresh state (the same seed must give the same game). Random games from
     seeds seed, seed + 1, ... are played to the end until at least `steps` steps were checked.
     check_illegal_every: try every illegal action id at every k-th step (1: every step).
     max_steps: a game longer than this fails ("the game did not end").
-    malformed_fields: how many saved-state fields are each removed, mistyped and made huge."""
+    malformed_fields: how many saved-state fields are each removed, mistyped and made huge.
+    roundtrip_every: clone independence and JSON, pickle and deepcopy round trips at every k-th step."""
     if isinstance(steps, bool) or not isinstance(steps, int) or steps < 1:
         raise ValueError(f"check_game: steps must be a positive integer, got {steps!r}")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise ValueError(f"check_game: seed must be a non-negative integer, got {seed!r}")
-    if isinstance(check_illegal_every, bool) or not isinstance(check_illegal_every, int) or check_illegal_every < 1:
-        raise ValueError(f"check_game: check_illegal_every must be a positive integer, got {check_illegal_every!r}")
+    for name, value in (("check_illegal_every", check_illegal_every), ("roundtrip_every", roundtrip_every),
+                        ("max_steps", max_steps)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise ValueError(f"check_game: {name} must be a positive integer, got {value!r}")
+    if isinstance(malformed_fields, bool) or not isinstance(malformed_fields, int) or malformed_fields < 0:
+        raise ValueError(f"check_game: malformed_fields must be a non-negative integer, got {malformed_fields!r}")
     if not callable(make_state):
         raise TypeError(f"check_game: make_state must be a callable seed -> state, got {make_state!r}")
     probe = make_state(seed)
@@ -83,7 +88,7 @@ def check_game(make_state: MakeState, steps: int = 200, seed: int = 0, check_ill
         where: Dict[str, Any] = {}
         try:
             final = play_and_check(make_state, s, check_illegal_every=check_illegal_every, max_steps=max_steps,
-                                   where=where)
+                                   where=where, roundtrip_every=roundtrip_every)
         except AssertionError as e:
             raise ConformanceError(game, s, where.get("step"), _problem(e)) from e
         if first_final is None:

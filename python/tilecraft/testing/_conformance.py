@@ -151,8 +151,9 @@ def _phase_key(state):
 
 
 def play_and_check(make_state: MakeState, seed: int, check_illegal_every: int = 1, max_steps: int = 100000,
-                   where: Optional[Dict[str, Any]] = None) -> Any:
+                   where: Optional[Dict[str, Any]] = None, roundtrip_every: int = 7) -> Any:
     """Plays one random game from make_state(seed), checking every step. Returns the final state.
+    roundtrip_every: clones and JSON, pickle and deepcopy round trips at every k-th step.
     where: a dict given the step being checked (key "step"), for the error message of a failure."""
     where = {} if where is None else where
     where["step"] = 0
@@ -181,7 +182,7 @@ def play_and_check(make_state: MakeState, seed: int, check_illegal_every: int = 
                 seen = looks[p].setdefault(state.observation(p).tobytes(), now)
                 if seen is not now and seen != state:  # content equality (config and position)
                     check_lookalikes_resample_alike(seen, state, p, steps=20)
-        if step % 7 == 3:
+        if step % roundtrip_every == 3 % roundtrip_every:
             # clone independence
             c = state.clone()
             before = state.to_json()
