@@ -40,10 +40,13 @@ def test_game_conforms(game, players, options, effort):
                check_illegal_every=every, malformed_fields=fields, roundtrip_every=roundtrips)
 
 
-@pytest.mark.parametrize("game,players,options", CASES, ids=_id)
+# check_playouts asserts a winner per game: not for one-player games, which the game (an automa) can
+# win (solo playouts are checked in the game's own tests)
+PLAYOUTS = [c for c in CASES if (c.values if hasattr(c, "values") else c)[1] > 1]
+
+
+@pytest.mark.parametrize("game,players,options", PLAYOUTS, ids=_id)
 def test_batch_playouts(game, players, options):
-    if players == 1:  # nobody wins a solo game the automa wins: check_playouts asserts a winner per game
-        pytest.skip("solo playouts are checked in the game's own tests")
     check_playouts(game, players=players, **options)
 
 
