@@ -13,9 +13,9 @@ CASES = [
 ]
 # (steps, check_illegal_every, malformed_fields, roundtrip_every): for the default run one game, every
 # illegal id tried at every 25th step, 10 saved fields broken, round trips at every 35th step; for
-# -m slow games until 300 steps (2 or more), the illegal ids at every 5th step, 50 fields, round
+# -m slow games until 300 steps (2 or more), the illegal ids at every 3rd step, 50 fields, round
 # trips at every 7th step
-LIGHT, THOROUGH = (1, 25, 10, 35), (300, 5, 50, 7)
+LIGHT, THOROUGH = (1, 25, 10, 35), (300, 3, 50, 7)
 CONFORMANCE = [(game, players, options, LIGHT) for game, players, options in
                (c for c in CASES if not hasattr(c, "marks"))] + [
     pytest.param(*(c.values if hasattr(c, "values") else c), THOROUGH, marks=pytest.mark.slow) for c in CASES]
