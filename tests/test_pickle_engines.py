@@ -36,6 +36,16 @@ PROBE = textwrap.dedent(r'''
             vec = tilecraft.VectorGame(game, 2, seed=1)
             vec.reset()
             out[name + "Vector"] = [vec._core]
+        from tilecraft.testing import nim  # the test-only game: not registered, built from its class
+        s = nim(heap=9)
+        used = tilecraft.MCTSBot(iterations=8, seed=1)
+        used.act(s)
+        out["NimState"] = [s]
+        out["NimStateSearcher"] = [type(s).Searcher(iterations=8), *used._searchers.values()]
+        out["NimStatePUCTSearcher"] = [type(s).PUCTSearcher()]
+        vec = type(s).Vector({"heap": 9, "max_take": 3, "first_player": 0}, 2, 1)
+        vec.reset(1)
+        out["NimStateVector"] = [vec]
         return out
 
     made = instances()
@@ -71,7 +81,7 @@ def test_every_exported_class_pickles_or_raises_type_error_for_every_protocol():
     for name, i, proto, res in results:
         by_class.setdefault(name, []).append((proto, res))
     games = tilecraft.list_games()
-    assert len(by_class) == 4 * len(games)
+    assert len(by_class) == 4 * (len(games) + 1)  # the registered games and Nim (tilecraft.testing)
     for name, got in by_class.items():
         if name.endswith(("Searcher", "Vector")):  # C++ engines: no saved form, for every protocol
             for proto, res in got:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['AZUL_STATE_BYTES', 'AzulState', 'AzulStatePUCTSearcher', 'AzulStateSearcher', 'AzulStateVector', 'CASTLE_STATE_BYTES', 'CHANCE', 'CastleState', 'CastleStatePUCTSearcher', 'CastleStateSearcher', 'CastleStateVector', 'GAUDI_STATE_BYTES', 'GaudiState', 'GaudiStatePUCTSearcher', 'GaudiStateSearcher', 'GaudiStateVector', 'IllegalActionError', 'InvalidConfigError', 'InvalidStateError', 'TERMINAL', 'WARSAW_STATE_BYTES', 'WarsawState', 'WarsawStatePUCTSearcher', 'WarsawStateSearcher', 'WarsawStateVector', 'azul_random_playouts', 'castle_random_playouts', 'gaudi_random_playouts', 'mix_seed', 'warsaw_random_playouts']
+__all__: list[str] = ['AZUL_STATE_BYTES', 'AzulState', 'AzulStatePUCTSearcher', 'AzulStateSearcher', 'AzulStateVector', 'CASTLE_STATE_BYTES', 'CHANCE', 'CastleState', 'CastleStatePUCTSearcher', 'CastleStateSearcher', 'CastleStateVector', 'GAUDI_STATE_BYTES', 'GaudiState', 'GaudiStatePUCTSearcher', 'GaudiStateSearcher', 'GaudiStateVector', 'IllegalActionError', 'InvalidConfigError', 'InvalidStateError', 'NimState', 'NimStatePUCTSearcher', 'NimStateSearcher', 'NimStateVector', 'TERMINAL', 'WARSAW_STATE_BYTES', 'WarsawState', 'WarsawStatePUCTSearcher', 'WarsawStateSearcher', 'WarsawStateVector', 'azul_random_playouts', 'castle_random_playouts', 'gaudi_random_playouts', 'mix_seed', 'nim_random_playouts', 'warsaw_random_playouts']
 class IllegalActionError(ValueError):
     pass
 class InvalidStateError(ValueError):
@@ -976,6 +976,252 @@ class GaudiState:
         """
         Seats that won (several on a shared victory); [] before the end.
         """
+class NimStateSearcher:
+    @staticmethod
+    def __reduce_ex__(*args, **kwargs):
+        """
+        (self: object, protocol: object) -> object
+        """
+    def __init__(self, **kwargs) -> None:
+        """
+        A tree-search engine for this game. Options: iterations, seconds, exploration, rollout ('random' | 'greedy'), rollout_depth, eval_scale, threads, seed, reuse_tree, determinize ('iteration' | 'search'), max_nodes. See docs/bots.md.
+        """
+    def act(self, state: NimState) -> int:
+        """
+        The most visited root action.
+        """
+    def reset(self) -> None:
+        """
+        Forgets the kept tree (call it before a new game).
+        """
+    def search(self, state: NimState) -> dict:
+        """
+        Searches from `state` (on re-determinized copies: its hidden parts are never read) and returns {action, visits, policy, values, iterations, nodes, seconds}; arrays are indexed by action id.
+        """
+class NimStateVector:
+    @staticmethod
+    def __reduce_ex__(*args, **kwargs):
+        """
+        (self: object, protocol: object) -> object
+        """
+    def __init__(self, config: dict, num_envs: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 0, threads: typing.SupportsInt | typing.SupportsIndex = 1, learner: typing.SupportsInt | typing.SupportsIndex = -1, opponents: list = [], all_observations: bool = False) -> None:
+        """
+        N games held in C++ (use tilecraft.VectorGame, which validates its arguments).
+        """
+    def buffers(self) -> dict:
+        """
+        numpy views (no copies) of the buffers every call rewrites, by field name.
+        """
+    def legal_actions(self) -> tuple[numpy.typing.NDArray[numpy.int32], numpy.typing.NDArray[numpy.int64]]:
+        """
+        (flat, offsets): game i's legal actions are flat[offsets[i]:offsets[i+1]] (none while it awaits its reset).
+        """
+    def reset(self, seed: typing.Any = None) -> None:
+        """
+        Starts a new episode in every game (from episode 0 of a new seed's stream).
+        """
+    def sample_legal(self) -> None:
+        """
+        Draws one uniformly random legal action per game into the 'sample' buffer.
+        """
+    def seeds(self, env: typing.SupportsIndex) -> dict:
+        """
+        The seeds of game `env`'s current episode.
+        """
+    def state(self, env: typing.SupportsIndex) -> NimState:
+        """
+        A copy of game `env` as a state object (with its history).
+        """
+    def step(self, actions: typing.Any) -> None:
+        """
+        Applies one action per game after checking them all; raises IllegalActionError naming the first bad env and action, and then applies nothing. Ctrl-C stops it (the opponents' searches included) with KeyboardInterrupt; then only reset() is accepted.
+        """
+    @property
+    def num_actions(self) -> int:
+        ...
+    @property
+    def num_envs(self) -> int:
+        ...
+    @property
+    def observation_shape(self) -> tuple:
+        ...
+    @property
+    def players(self) -> int:
+        ...
+    @property
+    def seed(self) -> int:
+        ...
+    @property
+    def started(self) -> bool:
+        ...
+    @property
+    def threads(self) -> int:
+        ...
+class NimStatePUCTSearcher:
+    @staticmethod
+    def __reduce_ex__(*args, **kwargs):
+        """
+        (self: object, protocol: object) -> object
+        """
+    def __init__(self, **kwargs) -> None:
+        """
+        PUCT guided by an evaluator; use tilecraft.PUCTBot.
+        """
+    def search(self, state: NimState, evaluator: typing.Any) -> dict:
+        """
+        Searches from `state` (a re-determinized copy) calling evaluator(observations, legal_mask, players) -> (logits float32 (B, A), values float32 (B, players)) on batches of at most batch_size leaves.
+        """
+class NimState:
+    game_name: typing.ClassVar[str] = 'nim'
+    PUCTSearcher = NimStatePUCTSearcher
+    Searcher = NimStateSearcher
+    Vector = NimStateVector
+    @staticmethod
+    def from_dict(data: typing.Any) -> NimState:
+        ...
+    @staticmethod
+    def from_json(text: typing.Any) -> NimState:
+        ...
+    @staticmethod
+    def puct_self_play(config: dict, bots: list, evaluators: list, n_games: typing.SupportsInt | typing.SupportsIndex, first_game: typing.SupportsInt | typing.SupportsIndex = 0, seed: typing.SupportsIndex = 0, concurrent: typing.SupportsInt | typing.SupportsIndex = 256, rotate: bool = True, record: bool = False) -> dict:
+        """
+        Batched self-play with PUCT bots guided by Python evaluators. Use tilecraft.self_play.
+        """
+    @staticmethod
+    def self_play(config: dict, bots: list, n_games: typing.SupportsIndex, seed: typing.SupportsIndex = 0, threads: typing.SupportsIndex = 1, rotate: bool = True, record: bool = False, compact: bool = False, progress: typing.Any = None) -> dict:
+        """
+        Plays n_games between built-in bots entirely in C++ (GIL released; Ctrl-C raises KeyboardInterrupt). compact: record observations as uint8 codes (training["observation_codec"] decodes them). Use tilecraft.self_play.
+        """
+    def __copy__(self) -> NimState:
+        ...
+    def __deepcopy__(self, memo: dict) -> NimState:
+        ...
+    def __eq__(self, arg0: typing.Any) -> typing.Any:
+        """
+        Content equality: same configuration and position (RNG and hidden parts included); the history is not compared.
+        """
+    def __hash__(self) -> int:
+        """
+        hash(state): from hash_key(); it changes when the state changes (do not mutate a state used as a key).
+        """
+    def __init__(self, config: typing.Any, seed: typing.SupportsIndex = 0) -> None:
+        """
+        A new game from a config dict (see tilecraft.make for validated options) and a seed.
+        """
+    def __reduce__(self) -> tuple:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def action_to_string(self, action: typing.SupportsIndex) -> str:
+        ...
+    def apply(self, action: typing.SupportsIndex) -> None:
+        """
+        Plays one action (or resolves a chance node with an outcome). Actions are Python ints or numpy integers (TypeError for bool, float, str). Raises IllegalActionError (a ValueError) naming the action and why it is illegal; the state is then unchanged.
+        """
+    def chance_outcomes(self) -> list:
+        """
+        [(outcome, probability), ...] at a chance node, [] elsewhere.
+        """
+    def clone(self) -> NimState:
+        """
+        An independent copy.
+        """
+    def config(self) -> dict:
+        """
+        The rule configuration as a dict.
+        """
+    def current_player(self) -> int:
+        """
+        Seat to act (0-based); -2 (tilecraft.CHANCE) at a chance node; -1 (tilecraft.TERMINAL) when the game is over.
+        """
+    def greedy_action(self, seed: typing.SupportsIndex) -> int:
+        """
+        The greedy bot's choice: the action with the best one-ply heuristic for the mover.
+        """
+    def hash_key(self) -> int:
+        """
+        A 64-bit content hash of the position (config and every saved field, RNG and hidden parts included; history excluded): equal states have equal keys. Computed on each call.
+        """
+    def heap(self) -> int:
+        """
+        Stones left on the heap.
+        """
+    def heuristic(self, player: typing.SupportsIndex) -> float:
+        """
+        The one-ply value the greedy bot maximises for `player` (the game's docs define it).
+        """
+    def history(self) -> list[int]:
+        """
+        Every action and chance outcome applied so far.
+        """
+    def is_chance_node(self) -> bool:
+        ...
+    def is_legal(self, action: typing.SupportsIndex) -> bool:
+        """
+        Whether `action` (an int or numpy integer) is legal now; False for any out-of-range id.
+        """
+    def is_terminal(self) -> bool:
+        ...
+    def legal_action_mask(self) -> numpy.typing.NDArray[numpy.bool]:
+        """
+        Bool numpy array of length num_distinct_actions(), True at the legal ids.
+        """
+    def legal_actions(self) -> numpy.typing.NDArray[numpy.int32]:
+        """
+        Legal action ids as an ascending int32 numpy array (the outcomes at a chance node).
+        """
+    def max_chance_outcomes(self) -> int:
+        ...
+    def new_game(self, seed: typing.SupportsIndex) -> NimState:
+        """
+        A new game of this state's configuration (shared, not converted again) from `seed`: the state the class constructor gives for this config and seed (tilecraft.make uses it for a warm make).
+        """
+    def num_distinct_actions(self) -> int:
+        """
+        Size of the fixed action-id range [0, n) of this configuration.
+        """
+    def num_players(self) -> int:
+        ...
+    def observation(self, player: typing.SupportsIndex, out: typing.Any = None, dtype: typing.Any = None) -> typing.Any:
+        """
+        Array of observation_shape(): what `player` sees, float32 by default. dtype=numpy.uint8 gives every feature as a byte code, losslessly: the float32 observation is code / denominator + offset (see observation_codec()); a feature outside its codec's 0..255 range raises ValueError. out= fills any writable numpy array of that dtype and size (any strides) and returns it.
+        """
+    def observation_codec(self) -> tuple[numpy.typing.NDArray[numpy.float32], numpy.typing.NDArray[numpy.float32]]:
+        """
+        (denominator, offset): float32 arrays of observation_shape() with which the uint8 observation decodes exactly: observation(p) == observation(p, dtype=numpy.uint8) / denominator + offset. They depend on the configuration only.
+        """
+    def observation_shape(self) -> tuple:
+        ...
+    def phase(self) -> int:
+        """
+        0 choosing the first player, 1 taking stones, 2 game over.
+        """
+    def resample_hidden(self, observer: typing.SupportsIndex, seed: typing.SupportsIndex) -> None:
+        """
+        Reshuffles everything `observer` cannot see (hidden cards, future draws) from `seed`, consistently with what it has seen. Use it on a clone before searching.
+        """
+    def returns(self) -> numpy.typing.NDArray[numpy.float64]:
+        """
+        Per-seat returns at the end of the game (zeros before); see the game's returns_mode.
+        """
+    def scores(self) -> numpy.typing.NDArray[numpy.float64]:
+        """
+        Current scores per seat (final scores once terminal).
+        """
+    def string_to_action(self, text: typing.Any) -> int:
+        ...
+    def to_dict(self) -> dict:
+        """
+        The full state (RNG and hidden parts included) as a JSON-ready dict.
+        """
+    def to_json(self) -> typing.Any:
+        """
+        The full state as a JSON string; from_json() restores it exactly.
+        """
+    def winners(self) -> list[int]:
+        """
+        Seats that won (several on a shared victory); [] before the end.
+        """
 class WarsawStateSearcher:
     @staticmethod
     def __reduce_ex__(*args, **kwargs):
@@ -1293,6 +1539,10 @@ def gaudi_random_playouts(config: dict, n: typing.SupportsIndex, seed: typing.Su
 def mix_seed(seed: typing.SupportsInt | typing.SupportsIndex, stream: typing.SupportsInt | typing.SupportsIndex) -> int:
     """
     The engine's seed mixer (cpp/core/rng.hpp): a 64-bit seed for stream `stream` of `seed`.
+    """
+def nim_random_playouts(config: dict, n: typing.SupportsIndex, seed: typing.SupportsIndex = 0, threads: typing.SupportsIndex = 1, progress: typing.Any = None) -> dict:
+    """
+    n random games in C++ (GIL released; Ctrl-C stops them with KeyboardInterrupt). progress: None or a callable given the number of finished games every 50 ms.
     """
 def warsaw_random_playouts(config: dict, n: typing.SupportsIndex, seed: typing.SupportsIndex = 0, threads: typing.SupportsIndex = 1, progress: typing.Any = None) -> dict:
     """

@@ -104,9 +104,10 @@ class MCTSBot:
         """The options for a game: those given, else the game's search_defaults, else TUNABLE."""
         tuned = dict(self.TUNABLE)
         if game is not None:
-            from .games import game_spec
+            from .games import game_spec, list_games
 
-            tuned.update(game_spec(game).search_defaults)
+            if game in list_games():  # an unregistered game (tilecraft.testing.nim) searches with TUNABLE
+                tuned.update(game_spec(game).search_defaults)
         return {k: (tuned[k] if k in tuned and v is None else v) for k, v in self.options.items()}
 
     def __getstate__(self) -> Dict[str, Any]:  # picklable for worker processes: the C++ trees stay behind

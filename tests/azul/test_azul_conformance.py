@@ -1,25 +1,13 @@
-"""Azul passes the generic conformance harness in every configuration (players, chance modes)."""
+"""Azul passes the generic conformance harness: replay from seed and history, malformed saved states, batch
+playouts (the random games in every configuration: tests/test_conformance_all.py)."""
 import pytest
 
 import tilecraft
 from conformance import (check_malformed_states, check_playouts, check_replay_from_history,
-                         check_seat_arguments, play_and_check)
+                         check_seat_arguments)
 
-CONFIGS = [
-    dict(players=2),
-    dict(players=3),
-    dict(players=4),
-    dict(players=2, chance="explicit"),
-    dict(players=4, chance="explicit", first_player=-1),
-    dict(players=3, first_player=-1, returns_mode="win_loss"),
-]
-
-
-# The first configuration runs by default; the others are repetition for `pytest -m slow`.
-@pytest.mark.parametrize("options", [c if i == 0 else pytest.param(c, marks=pytest.mark.slow) for i, c in enumerate(CONFIGS)], ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
-def test_random_games_conform(options):
-    for seed in range(3):
-        play_and_check(lambda s: tilecraft.make("azul", seed=s, **options), seed, check_illegal_every=3)
+# The random-game conformance over every configuration is tests/test_conformance_all.py (the configurations
+# are azul's GameSpec.test_configs); here: replay, malformed states, batch playouts.
 
 
 @pytest.mark.parametrize("options", [dict(players=2), dict(players=3, chance="explicit")])

@@ -3,7 +3,7 @@ from_json text, from_dict data and component data files. The contract (issue 12,
 every input ends as a result or a Python exception with a message (ValueError, TypeError), never a
 crash, a hang or a changed state after a rejected call.
 
-`one_input(game, data)` is what atheris calls (tests/fuzz/fuzz_<game>.py) and what pytest replays
+`one_input(game, data)` is what atheris calls (tests/fuzz/fuzz_game.py GAME) and what pytest replays
 for every file under tests/fuzz/corpus/<game>/ (tests/fuzz/test_fuzz_corpus.py). It needs nothing
 but tilecraft: the bytes are read by the small reader below, not by atheris.
 """

@@ -82,9 +82,20 @@ class GameSpec:
     # path, size, modification time), or None when that cannot be known (a parsed dict, a missing
     # file): then nothing is cached. A game without data files leaves it unset.
     data_key: Optional[Callable[[Dict[str, Any]], Any]] = None
+    # (players, options) pairs the generic tests run on: the conformance harness for every one
+    # (tests/test_conformance_all.py; the first in the default run, the rest under -m slow) and a
+    # default golden playthrough from the first (tests/playthroughs.py). Empty: each player count
+    # with no options.
+    test_configs: Tuple[Tuple[int, Dict[str, Any]], ...] = ()
     # A state per configuration already converted for C++: new_state makes further games from it
     # with new_game(seed) instead of building and converting the config again (a warm make).
     _prototypes: Dict[Any, Any] = dataclasses.field(default_factory=dict, init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if not self.test_configs:
+            object.__setattr__(self, "test_configs", tuple((p, {}) for p in self.players))
+        for players, options in self.test_configs:  # a typo here would fail only in the slow tests
+            self.validate(players, options)
 
     def option(self, name: str) -> Option:
         for o in self.options:

@@ -52,6 +52,10 @@ SPEC = GameSpec(
     playouts=_core.azul_random_playouts,
     doc="Draft tiles from factories into pattern lines and tile your wall (Michael Kiesling, 2017).",
     returns_range={"win_loss": (0.0, 1.0), "score": (0.0, 1000.0)},
+    # the conformance configurations (GameSpec.test_configs): player counts, chance modes
+    test_configs=((2, {}), (3, {}), (4, {}), (2, {"chance": "explicit"}),
+                  (4, {"chance": "explicit", "first_player": -1}),
+                  (3, {"first_player": -1, "returns_mode": "win_loss"})),
 )
 
 COLOURS = ("blue", "yellow", "red", "black", "white")

@@ -390,4 +390,10 @@ SPEC = GameSpec(
         "track (Reiner Knizia, 2003). Board and tiles are a documented reconstruction (docs/castle.md).",
     returns_range={"win_loss": (-1.0, 1.0), "score": (0.0, 32767.0)},
     data_key=data_key,
+    # the conformance configurations (GameSpec.test_configs): chance modes and rule options
+    test_configs=((2, {}), (2, {"chance": "explicit"}), (2, {"chance": "explicit", "first_player": -1}),
+                  (2, {"first_player": 1, "returns_mode": "score", "start_bonus_tiles": False}),
+                  (2, {"scoring_order": "canonical", "bonus7_scope": "all_courtyards"}),
+                  (2, {"bonus1_mode": "draw_two_choose_one"}),
+                  (2, {"bonus1_mode": "draw_two_choose_one", "chance": "explicit", "first_player": -1})),
 )

@@ -264,4 +264,7 @@ SPEC = GameSpec(
     search_defaults={"rollout_depth": 8, "eval_scale": 20.0},
     returns_range={"win_loss": (0.0, 1.0), "score": (-2000.0, 5000.0)},
     data_key=data_key,
+    # the conformance configurations (GameSpec.test_configs): player counts and rule options
+    test_configs=((2, {}), (3, {}), (4, {}), (3, {"returns_mode": "win_loss", "vp_floor_zero": True}),
+                  (2, {"transport_threshold_on": "cards", "max_stack_height": 2, "milestone_requires_positive": True})),
 )

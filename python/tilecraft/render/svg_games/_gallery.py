@@ -10,14 +10,28 @@ import random
 import sys
 from typing import Any, List, Optional, Tuple
 
-# (game, players, seed, random actions, seat or None, file name)
-SHOTS: List[Tuple[str, int, int, int, Optional[int], str]] = [
+Shot = Tuple[str, int, int, int, Optional[int], str]  # (game, players, seed, random actions, seat or None, file name)
+
+# Hand-tuned positions; every other registered game gets registry_shots()'s default.
+HAND_TUNED: List[Shot] = [
     ("azul", 3, 4, 18, None, "azul.svg"),
     ("castle", 2, 4, 70, None, "castle.svg"),
     ("warsaw", 3, 4, 40, None, "warsaw.svg"),
     ("warsaw", 3, 4, 40, 0, "warsaw-seat0.svg"),
     ("gaudi", 3, 4, 90, None, "gaudi.svg"),
 ]
+
+
+def registry_shots(hand_tuned: List[Shot]) -> List[Shot]:
+    """One picture per registered game without a hand-tuned entry: the player count of its first test
+    configuration (GameSpec.test_configs), seed 4, 40 random actions, file <game>.svg."""
+    from ...games import game_spec, list_games
+
+    covered = {shot[0] for shot in hand_tuned}
+    return [(g, game_spec(g).test_configs[0][0], 4, 40, None, f"{g}.svg") for g in list_games() if g not in covered]
+
+
+SHOTS: List[Shot] = HAND_TUNED + registry_shots(HAND_TUNED)
 
 
 def position(game: str, players: int, seed: int, steps: int) -> Any:
