@@ -33,10 +33,16 @@ def played(game: str, moves: int = 10, seed: int = 3):
 
 # ---- 1. no crash from Python ----
 
-@pytest.mark.parametrize("game", GAMES)
-# One subprocess per case: protocols 0 and the highest run by default, the others under -m slow.
-@pytest.mark.parametrize("protocol", [p if p in (0, pickle.HIGHEST_PROTOCOL) else pytest.param(p, marks=pytest.mark.slow)
-                                      for p in range(pickle.HIGHEST_PROTOCOL + 1)])
+# One subprocess per case (about 1 s each, most of it the interpreter start and `import tilecraft`).
+# tests/test_pickle_engines.py pickles every class with every protocol in-process in the default
+# run, so here protocols 0 and the highest alternate over the games by default (each game once,
+# each of the two protocols twice) and every other (game, protocol) pair runs under -m slow.
+PICKLE_DEFAULT = {(g, 0 if i % 2 == 0 else pickle.HIGHEST_PROTOCOL) for i, g in enumerate(GAMES)}
+
+
+@pytest.mark.parametrize("game, protocol", [
+    (g, p) if (g, p) in PICKLE_DEFAULT else pytest.param(g, p, marks=pytest.mark.slow)
+    for p in range(pickle.HIGHEST_PROTOCOL + 1) for g in GAMES])
 def test_pickle_every_protocol(game, protocol):
     code = f"""
         import pickle, tilecraft
