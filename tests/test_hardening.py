@@ -298,6 +298,20 @@ def cli(*args: str, cwd=None, env=None, timeout: float = 300) -> subprocess.Comp
                           timeout=timeout, env=env or ENV, cwd=cwd)
 
 
+def cli_here(capsys, *args: str) -> subprocess.CompletedProcess:
+    """The CLI in-process: the same main() that `python -m tilecraft` runs, without a new interpreter
+    and `import tilecraft` (about 1 s a call); the subprocess tests keep the real entry point covered."""
+    from tilecraft.cli import main
+
+    capsys.readouterr()
+    try:
+        code = main(list(args))
+    except SystemExit as e:
+        code = e.code
+    out, err = capsys.readouterr()
+    return subprocess.CompletedProcess(list(args), code, out, err)
+
+
 def assert_clean_error(r: subprocess.CompletedProcess, code: int, *words: str) -> None:
     assert "Traceback" not in r.stderr, r.stderr
     assert r.returncode == code, (r.returncode, r.stdout[-500:], r.stderr[-1500:])
@@ -324,8 +338,9 @@ def assert_clean_error(r: subprocess.CompletedProcess, code: int, *words: str) -
     (["tournament", "azul", "--bots", "random,greedy", "--games-per-pairing", "-2"], ["--games-per-pairing"]),
     (["play", "azul", "--seed", "-5"], ["seed must be in 0..18446744073709551615, got -5"]),
 ])
-def test_cli_user_mistakes_are_one_line_errors(tmp_path, args, words):
-    assert_clean_error(cli(*args, cwd=tmp_path), 2, *words)
+def test_cli_user_mistakes_are_one_line_errors(tmp_path, monkeypatch, capsys, args, words):
+    monkeypatch.chdir(tmp_path)
+    assert_clean_error(cli_here(capsys, *args), 2, *words)
 
 
 def test_cli_broken_pipe_is_quiet(tmp_path):
@@ -336,7 +351,7 @@ def test_cli_broken_pipe_is_quiet(tmp_path):
     assert "Traceback" not in err and "Exception ignored" not in err, err
 
 
-def test_cli_replay_with_bad_action_lines(tmp_path):
+def test_cli_replay_with_bad_action_lines(tmp_path, capsys):
     path = tmp_path / "r.jsonl"
     assert cli("play", "azul", "--bots", "random,random", "--replay", str(path)).returncode == 0
     lines = path.read_text().splitlines()
@@ -345,11 +360,11 @@ def test_cli_replay_with_bad_action_lines(tmp_path):
         item = json.loads(lines[1])
         item["action"] = bad
         (tmp_path / "bad.jsonl").write_text("\n".join([lines[0], json.dumps(item)] + lines[2:]) + "\n")
-        assert_clean_error(cli("replay", str(tmp_path / "bad.jsonl")), 2, "step 1", word)
+        assert_clean_error(cli_here(capsys, "replay", str(tmp_path / "bad.jsonl")), 2, "step 1", word)
     item = json.loads(lines[1])
     del item["seat"]
     (tmp_path / "bad.jsonl").write_text("\n".join([lines[0], json.dumps(item)] + lines[2:]) + "\n")
-    assert_clean_error(cli("replay", str(tmp_path / "bad.jsonl")), 2, "no 'seat' field")
+    assert_clean_error(cli_here(capsys, "replay", str(tmp_path / "bad.jsonl")), 2, "no 'seat' field")
 
 
 BOOM_BOTS = '''
