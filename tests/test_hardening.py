@@ -723,22 +723,22 @@ def test_openspiel_ismcts_runs_through_resample_hidden(game):
     assert s.observation_string(me) != s.observation_string(other) or other == me
 
 
-def test_cli_replay_checks_tournament_files(tmp_path):
+def test_cli_replay_checks_tournament_files(tmp_path, capsys):
     out = tmp_path / "t.jsonl"
     r = cli("tournament", "azul", "--bots", "random,greedy", "--games-per-pairing", "2", "--workers", "1", "-q",
             "--out", str(out))
     assert r.returncode == 0, r.stderr
-    r = cli("replay", str(out))
+    r = cli_here(capsys, "replay", str(out))
     assert r.returncode == 0 and "2 game(s) replayed" in r.stdout, r.stderr
     lines = out.read_text().splitlines()
     game = json.loads(lines[1])
     game["scores"] = [s + 1 for s in game["scores"]]
     (tmp_path / "bad.jsonl").write_text("\n".join([lines[0], json.dumps(game)] + lines[2:]) + "\n")
-    assert_clean_error(cli("replay", str(tmp_path / "bad.jsonl")), 2, "tournament game", "replay gives scores")
+    assert_clean_error(cli_here(capsys, "replay", str(tmp_path / "bad.jsonl")), 2, "tournament game", "replay gives scores")
     game = json.loads(lines[1])
     game["actions"][3] = "x"
     (tmp_path / "bad.jsonl").write_text("\n".join([lines[0], json.dumps(game)] + lines[2:]) + "\n")
-    assert_clean_error(cli("replay", str(tmp_path / "bad.jsonl")), 2, "step 4", "'x' is not an integer")
+    assert_clean_error(cli_here(capsys, "replay", str(tmp_path / "bad.jsonl")), 2, "step 4", "'x' is not an integer")
 
 
 def test_more_of_the_same_class():
@@ -771,7 +771,7 @@ def test_more_of_the_same_class():
         tilecraft.tournament("azul", ["random", "greedy"], games_per_pairing=1, seed=2**64, workers=1)
 
 
-def test_a_finished_tournament_can_be_extended(tmp_path):
+def test_a_finished_tournament_can_be_extended(tmp_path, capsys):
     out = str(tmp_path / "t.jsonl")
     bots = ["random", "greedy", "random:seed=5"]
     small = tilecraft.tournament("azul", bots, games_per_pairing=2, workers=1, out=out)
@@ -783,4 +783,4 @@ def test_a_finished_tournament_can_be_extended(tmp_path):
     assert strip(big.games) == strip(fresh.games)  # the same games as a tournament run at 4 from the start
     fewer = tilecraft.tournament("azul", bots, games_per_pairing=3, workers=1, out=out)  # accepted (issue 19)
     assert fewer.complete and len(fewer.games) == 9 and fewer.note
-    assert cli("replay", out).returncode == 0
+    assert cli_here(capsys, "replay", out).returncode == 0
