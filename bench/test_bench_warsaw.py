@@ -1,7 +1,7 @@
 """Warsaw throughput (pytest-benchmark; skipped by default, run with
 `pytest bench/test_bench_warsaw.py --benchmark-only`). The CLI figure
 (`tilecraft bench warsaw --players 4 --games 20000`) and its measurement notes are in
-docs/warsaw.md, "Performance"."""
+docs/warsaw.md, "Speed"."""
 import pytest
 
 import tilecraft

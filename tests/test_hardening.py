@@ -33,10 +33,16 @@ def played(game: str, moves: int = 10, seed: int = 3):
 
 # ---- 1. no crash from Python ----
 
-@pytest.mark.parametrize("game", GAMES)
-# One subprocess per case: protocols 0 and the highest run by default, the others under -m slow.
-@pytest.mark.parametrize("protocol", [p if p in (0, pickle.HIGHEST_PROTOCOL) else pytest.param(p, marks=pytest.mark.slow)
-                                      for p in range(pickle.HIGHEST_PROTOCOL + 1)])
+# One subprocess per case (about 1 s each, most of it the interpreter start and `import tilecraft`).
+# tests/test_pickle_engines.py pickles every class with every protocol in-process in the default
+# run, so here protocols 0 and the highest alternate over the games by default (each game once,
+# each of the two protocols twice) and every other (game, protocol) pair runs under -m slow.
+PICKLE_DEFAULT = {(g, 0 if i % 2 == 0 else pickle.HIGHEST_PROTOCOL) for i, g in enumerate(GAMES)}
+
+
+@pytest.mark.parametrize("game, protocol", [
+    (g, p) if (g, p) in PICKLE_DEFAULT else pytest.param(g, p, marks=pytest.mark.slow)
+    for p in range(pickle.HIGHEST_PROTOCOL + 1) for g in GAMES])
 def test_pickle_every_protocol(game, protocol):
     code = f"""
         import pickle, tilecraft
@@ -292,6 +298,20 @@ def cli(*args: str, cwd=None, env=None, timeout: float = 300) -> subprocess.Comp
                           timeout=timeout, env=env or ENV, cwd=cwd)
 
 
+def cli_here(capsys, *args: str) -> subprocess.CompletedProcess:
+    """The CLI in-process: the same main() that `python -m tilecraft` runs, without a new interpreter
+    and `import tilecraft` (about 1 s a call); the subprocess tests keep the real entry point covered."""
+    from tilecraft.cli import main
+
+    capsys.readouterr()
+    try:
+        code = main(list(args))
+    except SystemExit as e:
+        code = e.code
+    out, err = capsys.readouterr()
+    return subprocess.CompletedProcess(list(args), code, out, err)
+
+
 def assert_clean_error(r: subprocess.CompletedProcess, code: int, *words: str) -> None:
     assert "Traceback" not in r.stderr, r.stderr
     assert r.returncode == code, (r.returncode, r.stdout[-500:], r.stderr[-1500:])
@@ -318,8 +338,9 @@ def assert_clean_error(r: subprocess.CompletedProcess, code: int, *words: str) -
     (["tournament", "azul", "--bots", "random,greedy", "--games-per-pairing", "-2"], ["--games-per-pairing"]),
     (["play", "azul", "--seed", "-5"], ["seed must be in 0..18446744073709551615, got -5"]),
 ])
-def test_cli_user_mistakes_are_one_line_errors(tmp_path, args, words):
-    assert_clean_error(cli(*args, cwd=tmp_path), 2, *words)
+def test_cli_user_mistakes_are_one_line_errors(tmp_path, monkeypatch, capsys, args, words):
+    monkeypatch.chdir(tmp_path)
+    assert_clean_error(cli_here(capsys, *args), 2, *words)
 
 
 def test_cli_broken_pipe_is_quiet(tmp_path):
@@ -330,7 +351,7 @@ def test_cli_broken_pipe_is_quiet(tmp_path):
     assert "Traceback" not in err and "Exception ignored" not in err, err
 
 
-def test_cli_replay_with_bad_action_lines(tmp_path):
+def test_cli_replay_with_bad_action_lines(tmp_path, capsys):
     path = tmp_path / "r.jsonl"
     assert cli("play", "azul", "--bots", "random,random", "--replay", str(path)).returncode == 0
     lines = path.read_text().splitlines()
@@ -339,11 +360,11 @@ def test_cli_replay_with_bad_action_lines(tmp_path):
         item = json.loads(lines[1])
         item["action"] = bad
         (tmp_path / "bad.jsonl").write_text("\n".join([lines[0], json.dumps(item)] + lines[2:]) + "\n")
-        assert_clean_error(cli("replay", str(tmp_path / "bad.jsonl")), 2, "step 1", word)
+        assert_clean_error(cli_here(capsys, "replay", str(tmp_path / "bad.jsonl")), 2, "step 1", word)
     item = json.loads(lines[1])
     del item["seat"]
     (tmp_path / "bad.jsonl").write_text("\n".join([lines[0], json.dumps(item)] + lines[2:]) + "\n")
-    assert_clean_error(cli("replay", str(tmp_path / "bad.jsonl")), 2, "no 'seat' field")
+    assert_clean_error(cli_here(capsys, "replay", str(tmp_path / "bad.jsonl")), 2, "no 'seat' field")
 
 
 BOOM_BOTS = '''
@@ -416,9 +437,16 @@ LONG_CALLS = {
 }
 
 
-@pytest.mark.parametrize("game", GAMES)
-@pytest.mark.parametrize("call", sorted(LONG_CALLS))
-def test_ctrl_c_stops_long_cxx_calls(game, call):
+# Each case is a subprocess that runs 1 s before the interrupt. The interrupt check is the batch
+# runners' and the search's own, the same for every game: by default each call runs on one game
+# (a different one per call), every other (call, game) pair under -m slow.
+CTRL_C_DEFAULT = {("random_playouts", "azul"), ("search", "castle"), ("self_play", "gaudi")}
+
+
+@pytest.mark.parametrize("call, game", [
+    (c, g) if (c, g) in CTRL_C_DEFAULT else pytest.param(c, g, marks=pytest.mark.slow)
+    for c in sorted(LONG_CALLS) for g in GAMES])
+def test_ctrl_c_stops_long_cxx_calls(call, game):
     import signal
     import time
 
@@ -695,22 +723,22 @@ def test_openspiel_ismcts_runs_through_resample_hidden(game):
     assert s.observation_string(me) != s.observation_string(other) or other == me
 
 
-def test_cli_replay_checks_tournament_files(tmp_path):
+def test_cli_replay_checks_tournament_files(tmp_path, capsys):
     out = tmp_path / "t.jsonl"
     r = cli("tournament", "azul", "--bots", "random,greedy", "--games-per-pairing", "2", "--workers", "1", "-q",
             "--out", str(out))
     assert r.returncode == 0, r.stderr
-    r = cli("replay", str(out))
+    r = cli_here(capsys, "replay", str(out))
     assert r.returncode == 0 and "2 game(s) replayed" in r.stdout, r.stderr
     lines = out.read_text().splitlines()
     game = json.loads(lines[1])
     game["scores"] = [s + 1 for s in game["scores"]]
     (tmp_path / "bad.jsonl").write_text("\n".join([lines[0], json.dumps(game)] + lines[2:]) + "\n")
-    assert_clean_error(cli("replay", str(tmp_path / "bad.jsonl")), 2, "tournament game", "replay gives scores")
+    assert_clean_error(cli_here(capsys, "replay", str(tmp_path / "bad.jsonl")), 2, "tournament game", "replay gives scores")
     game = json.loads(lines[1])
     game["actions"][3] = "x"
     (tmp_path / "bad.jsonl").write_text("\n".join([lines[0], json.dumps(game)] + lines[2:]) + "\n")
-    assert_clean_error(cli("replay", str(tmp_path / "bad.jsonl")), 2, "step 4", "'x' is not an integer")
+    assert_clean_error(cli_here(capsys, "replay", str(tmp_path / "bad.jsonl")), 2, "step 4", "'x' is not an integer")
 
 
 def test_more_of_the_same_class():
@@ -743,7 +771,7 @@ def test_more_of_the_same_class():
         tilecraft.tournament("azul", ["random", "greedy"], games_per_pairing=1, seed=2**64, workers=1)
 
 
-def test_a_finished_tournament_can_be_extended(tmp_path):
+def test_a_finished_tournament_can_be_extended(tmp_path, capsys):
     out = str(tmp_path / "t.jsonl")
     bots = ["random", "greedy", "random:seed=5"]
     small = tilecraft.tournament("azul", bots, games_per_pairing=2, workers=1, out=out)
@@ -755,4 +783,4 @@ def test_a_finished_tournament_can_be_extended(tmp_path):
     assert strip(big.games) == strip(fresh.games)  # the same games as a tournament run at 4 from the start
     fewer = tilecraft.tournament("azul", bots, games_per_pairing=3, workers=1, out=out)  # accepted (issue 19)
     assert fewer.complete and len(fewer.games) == 9 and fewer.note
-    assert cli("replay", out).returncode == 0
+    assert cli_here(capsys, "replay", out).returncode == 0

@@ -17,7 +17,13 @@ def test_readme_tour_runs(tmp_path, monkeypatch, capsys):
         blocks = re.findall(r"```python\n(.*?)```", f.read(), re.S)
     assert blocks, "the README has a Python tour"
     monkeypatch.chdir(tmp_path)
-    code = "\n".join(blocks).replace("100_000", "2_000")
+    code = "\n".join(blocks)
+    # The batch sizes and search budgets shrink (each call still runs as written): the big batch,
+    # the self-play run and the tournament took most of the test's time.
+    for big, small in [("100_000", "2_000"), ("n_games=64", "n_games=4"), ("iterations=1000", "iterations=100"),
+                       ("games_per_pairing=20", "games_per_pairing=2"), ("mcts:iterations=400", "mcts:iterations=40"),
+                       ("mcts:iterations=200", "mcts:iterations=20")]:
+        code = code.replace(big, small)
     exec(compile(code, "README.md", "exec"), {})
     assert (tmp_path / "game.jsonl").exists() and (tmp_path / "results.jsonl").exists()
     # The tour's illegal-action example is made on a live state, so it prints the reason that action
