@@ -75,6 +75,8 @@ inline constexpr int32_t kActionKindFirst[kNumActionKinds + 1] = {
     kMoveBase,    kCentralArea, kPencils,   kHammers,     kTakeTileBase, kPlaceBase,   kTakeCardBase, kPlayBase,
     kDiscardBase, kAdvanceBase, kCentralA,  kCentralB,    kResolveBase,  kTargetBase,  kCategoryBase, kDone,
     kNumActions};
+static_assert(ranges_from_zero(kActionKindFirst, kNumActionKinds + 1) && kActionKindFirst[kNumActionKinds] == kNumActions,
+              "kActionKindFirst: the kinds' first ids from 0, strictly increasing, then kNumActions");
 enum ChanceKind : uint8_t { kChFirst = 0, kChTile = 1, kChCard = 2, kChPool = 3, kChDeal = 4, kChCentral = 5, kChChimney = 6 };
 enum Flow : uint8_t { kFlowSetup = 0, kFlowRefill = 1, kFlowRound = 2 };
 
@@ -95,6 +97,7 @@ class State {
   static constexpr int kNumPhases = gaudi::kNumPhases;
   static constexpr const char* const* kPhaseNames = gaudi::kPhaseNames;
   static constexpr int kNumActionKinds = gaudi::kNumActionKinds;
+  static constexpr const char* const* kActionKindNames = gaudi::kActionKindNames;
   static constexpr int kNumLocations = int(sizeof(gaudi::kLocations) / sizeof(gaudi::kLocations[0]));
   static constexpr const NamedValue* kLocations = gaudi::kLocations;
   void action_ranges(ActionRange* out) const {

@@ -10,8 +10,13 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 import tilecraft
 from tilecraft.games import castle as cdata
 
-PHASE = dict(first=0, deal=1, bonus0=2, draw=3, choose=4, place=5, follower=6, order=7, double=8, reveal=9,
-             terminal=10)
+# phase ids by short name, from the engine's phase names (CastleState.phase_names())
+_PHASE_WORDS = dict(first="choosing the first player", deal="dealing start wall tiles", bonus0="may use wall tile 1",
+                    draw="drawing a tile", choose="choosing which drawn tile to keep", place="placing the tile",
+                    follower="may place a follower", order="choosing the scoring order",
+                    double="may double this score with a wall tile", reveal="revealing a wall tile",
+                    terminal="game over")
+PHASE = {k: tilecraft.CastleState.phase_names().index(v) for k, v in _PHASE_WORDS.items()}
 ROAD, TOWER, HOUSE, COURT, INCOMPLETE, TILE9, KEEP = range(7)
 
 

@@ -78,7 +78,7 @@ class Pos:
 
 def test_ga_ex_7_leader_and_moves():
     s = make_state(4, 0)
-    assert s.phase() == 1 and s.current_player() == 0
+    assert s.phase_name() == "moving" and s.current_player() == 0
     s = Pos(s).set(position=[5, 9, -1, -1, -1]).load()
     legal = list(s.legal_actions())
     assert 9 not in legal and 5 not in legal and all(a > 5 for a in legal) and 48 in legal  # GA-MOVE-3/4
@@ -87,9 +87,9 @@ def test_ga_ex_7_leader_and_moves():
     assert t.leader()  # GA-EX-7: 12 is ahead of 9
     s.apply(7)
     assert not s.leader()
-    assert s.phase() == 2  # space 7 has a pencil and a hammer: a non-leader chooses (GA-ACTN-5)
+    assert s.phase_name() == "choosing pencils or hammers"  # space 7 has a pencil and a hammer: a non-leader chooses (GA-ACTN-5)
     with pytest.raises(tilecraft.IllegalActionError) as info:
-        t.clone().apply(3) if t.phase() == 1 else s.apply(600)
+        t.clone().apply(3) if t.phase_name() == "moving" else s.apply(600)
     assert "not legal" in str(info.value) or "out of range" in str(info.value)
 
 
@@ -152,11 +152,11 @@ def test_ga_amb_28_discard_after_take_into_full_hand():
     s = make_state(4, 0)
     # seat 0 on a card-any space (index 1: card any, 1 hammer) with a full hand
     win = s.windows()
-    hand = [c for c in range(99) if s.card_location(c)[0] == 0][:4]
-    s = Pos(s).hand(0, hand).set(position=[1, -1, -1, -1, -1], phase=3, space=1, hammers=1, mode=3, leader=1).load()
+    hand = [c for c in range(99) if s.card_location(c)[0] == tilecraft.GaudiState.locations()["deck"]][:4]
+    s = Pos(s).hand(0, hand).set(position=[1, -1, -1, -1, -1], phase=tilecraft.GaudiState.phase_names().index("using actions"), space=1, hammers=1, mode=3, leader=1).load()
     taken = win[0][0]
     s.apply(195 + taken)
-    assert s.phase() == 5  # DISCARD follows the take (GA-AMB-28)
+    assert s.phase_name() == "discarding"  # DISCARD follows the take (GA-AMB-28)
     assert sorted(int(a) - 393 for a in s.legal_actions()) == sorted(hand)  # never the card just taken
     with pytest.raises(tilecraft.IllegalActionError):
         s.apply(393 + taken)
@@ -182,7 +182,7 @@ def test_ga_ex_9_catalan_twice_repeats_the_snapshot():
     p.set(central_tile=1, central_used=2)
     s = p.load()
     s.apply(48)  # first arrival (GA-CHAN-2)
-    assert s.phase() == 9 and list(s.legal_actions()) == [495, 496]
+    assert s.phase_name() == "central area" and list(s.legal_actions()) == [495, 496]
     s.apply(495)
     # the Catalan frame was resolved automatically: +3 at once, the free play waits
     assert s.domain_scores(0)[1] == 3
@@ -197,7 +197,7 @@ def test_ga_ex_9_catalan_twice_repeats_the_snapshot():
     assert s.frames()[-1]["items"] == {30: 1} and s.frames()[-1]["reps"] == 0
     assert s.requirement(0, 35)[0] == 1 + 2 + 1 + 1  # Z's number counts for later requirements (GA-AMB-47)
     s.apply(653)  # decline the second free play: the frame closes, the second option or DONE follows
-    assert s.phase() == 9 and list(s.legal_actions()) == [496, 653]
+    assert s.phase_name() == "central area" and list(s.legal_actions()) == [496, 653]
 
 
 def test_ga_bonus_2_once_per_kind_per_turn():
@@ -222,11 +222,11 @@ def test_ga_bonus_2_once_per_kind_per_turn():
         if p.s["area"][a][t] == 0:
             p.s["bag"][t] -= 1
             p.s["area"][a][t] = 1
-    p.set(position=[0, -1, -1, -1, -1], phase=3, space=0, pencils=1, hammers=0, mode=3, leader=1)
+    p.set(position=[0, -1, -1, -1, -1], phase=tilecraft.GaudiState.phase_names().index("using actions"), space=0, pencils=1, hammers=0, mode=3, leader=1)
     s = p.load()
     s.apply(51 + 0)  # the last tile of area 0
     s.apply(131 + 0)  # space 0 has shape 0
-    assert s.phase() == 6 and s.frames()[-1]["items"] == {24: 1} and s.frames()[-1]["bonus_kind"] == 0
+    assert s.phase_name() == "resolving rewards" and s.frames()[-1]["items"] == {24: 1} and s.frames()[-1]["bonus_kind"] == 0
     s.apply(497 + 24)  # carry out the bonus: its kind is now used up
     s.apply(51 + 16 + 1)  # the last tile of area 1: same kind, no second bonus (GA-BONUS-2)
     s.apply(131 + 1)
@@ -252,7 +252,7 @@ def test_ga_chan_first_and_later_arrivals_and_start_marker():
     s.apply(48)
     assert list(s.legal_actions()) == [495, 496] and s.marker_holder() == 0  # GA-CHAN-5
     s.apply(496)
-    while s.phase() != 9:  # resolve option B's rewards (declining the items)
+    while s.phase_name() != "central area":  # resolve option B's rewards (declining the items)
         s.apply(653)
     assert list(s.legal_actions()) == [495, 653]  # the other option or DONE (GA-CHAN-2)
     s.apply(653)
@@ -260,7 +260,7 @@ def test_ga_chan_first_and_later_arrivals_and_start_marker():
     s.apply(48)
     assert list(s.legal_actions()) == [495, 496]
     s.apply(495)  # a later arrival picks one (GA-CHAN-3)
-    while not s.is_chance_node() and s.current_player() == 1 and s.phase() != 9:
+    while not s.is_chance_node() and s.current_player() == 1 and s.phase_name() != "central area":
         s.apply(int(s.legal_actions()[0]))
     assert s.current_player() == 2 and s.marker_holder() == 0
 
@@ -272,11 +272,11 @@ def test_ga_amb_33_extra_turn():
     count[36] = 1
     frames = s.to_dict()["state"]["frame_count"]
     frames[0] = count
-    p = Pos(s).set(phase=6, nframes=1, frame_count=frames, pencils=0)
+    p = Pos(s).set(phase=tilecraft.GaudiState.phase_names().index("resolving rewards"), nframes=1, frame_count=frames, pencils=0)
     s = p.load()
     assert list(s.legal_actions()) == [497 + 36, 653]
     s.apply(497 + 36)
-    assert s.current_player() == 0 and s.phase() == 1  # the same seat moves again (GA-AMB-33)
+    assert s.current_player() == 0 and s.phase_name() == "moving"  # the same seat moves again (GA-AMB-33)
     assert s.positions()[0] == 0
 
 
