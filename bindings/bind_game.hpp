@@ -6,6 +6,7 @@
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
+#include <pybind11/typing.h>
 
 #include <algorithm>
 #include <array>
@@ -382,6 +383,7 @@ void bind_serialization(Cls& cls) {
 template <class S, class Cls>
 void bind_vocabulary(Cls& cls) {
   using P = PyState<S>;
+  using Names = py::typing::Tuple<py::str, py::ellipsis>;  // typed for the stubs: tuple[str, ...]
   auto ranges = [](const P& p) {
     std::array<ActionRange, S::kNumActionKinds> r{};
     p.s.action_ranges(r.data());
@@ -398,21 +400,21 @@ void bind_vocabulary(Cls& cls) {
            "The name of the current phase: phase_names()[phase()] (the words of the text picture).")
       .def_static("phase_names",
                   [] {
-                    py::tuple t(S::kNumPhases);
+                    Names t(S::kNumPhases);
                     for (int k = 0; k < S::kNumPhases; ++k) t[k] = py::str(S::kPhaseNames[k]);
                     return t;
                   },
                   "Every phase's name, indexed by phase id.")
       .def_static("action_kinds",
                   [] {
-                    py::tuple t(S::kNumActionKinds);
+                    Names t(S::kNumActionKinds);
                     for (int k = 0; k < S::kNumActionKinds; ++k) t[k] = py::str(S::kActionKindNames[k]);
                     return t;
                   },
                   "The kinds of player actions, in id order (the kinds of action_ranges()).")
       .def("action_ranges",
            [ranges](const P& p) {
-             py::list out;
+             py::typing::List<py::typing::Tuple<py::str, py::int_, py::int_>> out;
              for (const ActionRange& r : ranges(p)) out.append(py::make_tuple(r.kind, r.first, r.end));
              return out;
            },
@@ -430,7 +432,7 @@ void bind_vocabulary(Cls& cls) {
            py::arg("action"), "The kind of an action id (one of action_kinds()); IllegalActionError out of range.")
       .def_static("locations",
                   [] {
-                    py::dict d;
+                    py::typing::Dict<py::str, py::int_> d;
                     for (int k = 0; k < S::kNumLocations; ++k) d[S::kLocations[k].name] = S::kLocations[k].value;
                     return d;
                   },

@@ -113,7 +113,7 @@ class AzulState:
     Searcher = AzulStateSearcher
     Vector = AzulStateVector
     @staticmethod
-    def action_kinds() -> tuple:
+    def action_kinds() -> tuple[str, ...]:
         """
         The kinds of player actions, in id order (the kinds of action_ranges()).
         """
@@ -124,12 +124,12 @@ class AzulState:
     def from_json(text: typing.Any) -> AzulState:
         ...
     @staticmethod
-    def locations() -> dict:
+    def locations() -> dict[str, int]:
         """
         Named card or tile locations, name -> number ({} for games without them).
         """
     @staticmethod
-    def phase_names() -> tuple:
+    def phase_names() -> tuple[str, ...]:
         """
         Every phase's name, indexed by phase id.
         """
@@ -169,7 +169,7 @@ class AzulState:
         """
         The kind of an action id (one of action_kinds()); IllegalActionError out of range.
         """
-    def action_ranges(self) -> list:
+    def action_ranges(self) -> list[tuple[str, int, int]]:
         """
         [(kind, first, end), ...]: action ids first..end-1 are of that kind; in id order, without gaps, covering 0..num_distinct_actions()-1 for this state's configuration.
         """
@@ -424,7 +424,7 @@ class CastleState:
     Searcher = CastleStateSearcher
     Vector = CastleStateVector
     @staticmethod
-    def action_kinds() -> tuple:
+    def action_kinds() -> tuple[str, ...]:
         """
         The kinds of player actions, in id order (the kinds of action_ranges()).
         """
@@ -435,12 +435,12 @@ class CastleState:
     def from_json(text: typing.Any) -> CastleState:
         ...
     @staticmethod
-    def locations() -> dict:
+    def locations() -> dict[str, int]:
         """
         Named card or tile locations, name -> number ({} for games without them).
         """
     @staticmethod
-    def phase_names() -> tuple:
+    def phase_names() -> tuple[str, ...]:
         """
         Every phase's name, indexed by phase id.
         """
@@ -480,7 +480,7 @@ class CastleState:
         """
         The kind of an action id (one of action_kinds()); IllegalActionError out of range.
         """
-    def action_ranges(self) -> list:
+    def action_ranges(self) -> list[tuple[str, int, int]]:
         """
         [(kind, first, end), ...]: action ids first..end-1 are of that kind; in id order, without gaps, covering 0..num_distinct_actions()-1 for this state's configuration.
         """
@@ -767,7 +767,7 @@ class GaudiState:
     Searcher = GaudiStateSearcher
     Vector = GaudiStateVector
     @staticmethod
-    def action_kinds() -> tuple:
+    def action_kinds() -> tuple[str, ...]:
         """
         The kinds of player actions, in id order (the kinds of action_ranges()).
         """
@@ -778,12 +778,12 @@ class GaudiState:
     def from_json(text: typing.Any) -> GaudiState:
         ...
     @staticmethod
-    def locations() -> dict:
+    def locations() -> dict[str, int]:
         """
         Named card or tile locations, name -> number ({} for games without them).
         """
     @staticmethod
-    def phase_names() -> tuple:
+    def phase_names() -> tuple[str, ...]:
         """
         Every phase's name, indexed by phase id.
         """
@@ -823,7 +823,7 @@ class GaudiState:
         """
         The kind of an action id (one of action_kinds()); IllegalActionError out of range.
         """
-    def action_ranges(self) -> list:
+    def action_ranges(self) -> list[tuple[str, int, int]]:
         """
         [(kind, first, end), ...]: action ids first..end-1 are of that kind; in id order, without gaps, covering 0..num_distinct_actions()-1 for this state's configuration.
         """
@@ -1162,7 +1162,7 @@ class WarsawState:
     Searcher = WarsawStateSearcher
     Vector = WarsawStateVector
     @staticmethod
-    def action_kinds() -> tuple:
+    def action_kinds() -> tuple[str, ...]:
         """
         The kinds of player actions, in id order (the kinds of action_ranges()).
         """
@@ -1173,12 +1173,12 @@ class WarsawState:
     def from_json(text: typing.Any) -> WarsawState:
         ...
     @staticmethod
-    def locations() -> dict:
+    def locations() -> dict[str, int]:
         """
         Named card or tile locations, name -> number ({} for games without them).
         """
     @staticmethod
-    def phase_names() -> tuple:
+    def phase_names() -> tuple[str, ...]:
         """
         Every phase's name, indexed by phase id.
         """
@@ -1218,7 +1218,7 @@ class WarsawState:
         """
         The kind of an action id (one of action_kinds()); IllegalActionError out of range.
         """
-    def action_ranges(self) -> list:
+    def action_ranges(self) -> list[tuple[str, int, int]]:
         """
         [(kind, first, end), ...]: action ids first..end-1 are of that kind; in id order, without gaps, covering 0..num_distinct_actions()-1 for this state's configuration.
         """
