@@ -16,7 +16,7 @@
 #include <thread>
 #include <vector>
 
-#include "bind_game.hpp"
+#include "bind_common.hpp"
 #include "bind_search.hpp"
 #include "search/puct.hpp"
 

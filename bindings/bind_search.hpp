@@ -1,6 +1,6 @@
 // The search entry points every game gets from bind_game<S>: a searcher class (the engine of
-// MCTSBot / ISMCTSBot, reachable as <State>.Searcher), batch self-play (<State>.self_play) and
-// the batched environment (<State>.Vector, bind_vector.hpp).
+// MCTSBot / ISMCTSBot, reachable as <State>.Searcher) and batch self-play (<State>.self_play); and
+// the parsers of search options and bot specs that bind_vector.hpp and bind_puct.hpp share.
 #pragma once
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "bind_game.hpp"
+#include "bind_common.hpp"
 #include "search/mcts.hpp"
 #include "search/self_play.hpp"
 
@@ -156,9 +156,6 @@ struct LockedSearcher {
 };
 
 template <class S, class Cls>
-void bind_vector(py::module_& m, Cls& cls, const std::string& class_name);  // bind_vector.hpp
-
-template <class S, class Cls>
 void bind_search(py::module_& m, Cls& cls, const std::string& class_name) {
   using P = PyState<S>;
   using Searcher = LockedSearcher<S>;
@@ -257,9 +254,6 @@ void bind_search(py::module_& m, Cls& cls, const std::string& class_name) {
       py::arg("compact") = false, py::arg("progress") = py::none(),
       "Plays n_games between built-in bots entirely in C++ (GIL released; Ctrl-C raises KeyboardInterrupt). "
       "compact: record observations as uint8 codes (training[\"observation_codec\"] decodes them). Use tilecraft.self_play.");
-  bind_vector<S>(m, cls, class_name);
 }
 
 }  // namespace tilecraft
-
-#include "bind_vector.hpp"

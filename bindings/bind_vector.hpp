@@ -1,4 +1,4 @@
-// The batched environment every game gets from bind_game<S> (through bind_search<S>):
+// The batched environment every game gets from bind_game<S>:
 // <State>.Vector, the engine of tilecraft.VectorGame (python/tilecraft/vector.py).
 // Its arrays are numpy views of buffers the C++ object owns and rewrites on every call.
 #pragma once
@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "bind_game.hpp"
+#include "bind_common.hpp"
 #include "bind_search.hpp"
 #include "search/vector_env.hpp"
 

@@ -97,9 +97,6 @@ void bind_castle(py::module_& m) {
              return out;
            },
            "Completed areas still to be scored this turn, in pending order.")
-      .def("phase", [](const P& p) { return p.s.phase(); },
-           "0 first-player chance, 1 deal chance, 2 use wall tile 1?, 3 draw chance, 4 keep which tile, 5 place, "
-           "6 follower, 7 scoring order, 8 use wall tile 2/3?, 9 wall-tile reveal chance, 10 terminal.")
       .def("current_tile", [](const P& p) { return p.s.current_tile(); }, "Tile type in hand (-1 none).")
       .def("alt_tile", [](const P& p) { return p.s.alt_tile(); }, "The other drawn tile in draw_two_choose_one mode.")
       .def("last_cell", [](const P& p) { return p.s.last_cell(); })

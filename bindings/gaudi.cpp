@@ -10,9 +10,7 @@ using P = PyState<State>;
 
 void bind_gaudi(py::module_& m) {
   auto cls = bind_game<State>(m, "GaudiState");
-  cls.def("phase", [](const P& p) { return p.s.phase(); },
-          "0 chance, 1 move, 2 pencils/hammers, 3 uses, 4 place, 5 discard, 6 frame, 7 item, 8 target, 9 central, 10 over, 11 draft.")
-      .def("round", [](const P& p) { return p.s.round(); })
+  cls.def("round", [](const P& p) { return p.s.round(); })
       .def("positions", [](const P& p) {
         py::list l;
         for (int k = 0; k < 5; ++k) l.append(p.s.position(k));

@@ -12,8 +12,6 @@ void bind_warsaw(py::module_& m) {
   auto cls = bind_game<State>(m, "WarsawState");
   cls.def("era", [](const P& p) { return p.s.era(); }, "Current era 1..6.")
       .def("pick_round", [](const P& p) { return p.s.pick_round(); }, "Pick round 0..3 of the era's draft.")
-      .def("phase", [](const P& p) { return p.s.phase(); },
-           "0 pick, 1 resolve, 2 war, 3 trim, 4 trim keep, 5 milestone placement, 6 exchange, 7 over.")
       .def("coins", [](const P& p) {
         py::list l;
         for (int q = 0; q < p.s.num_players(); ++q) l.append(p.s.coins(q));

@@ -28,9 +28,13 @@ def test_a_broken_state_fails_with_the_contract_messages():
     assert "State must be trivially copyable" in r.stderr
     assert "static constexpr int kMaxActions" in r.stderr
     assert "void apply(int32_t action)" in r.stderr
+    # the game's words (cpp/core/vocab.hpp)
+    assert "static constexpr const char* const* kPhaseNames" in r.stderr
+    assert "void action_ranges(ActionRange* out) const" in r.stderr
     # and what it does have is not complained about
     assert "kMaxChanceOutcomes`" not in r.stderr
     assert "Config must be trivially copyable" not in r.stderr
+    assert "static constexpr int kNumPhases`" not in r.stderr
 
 
 @pytest.mark.slow

@@ -1,6 +1,6 @@
 """What the pictures say: Gaudí's track (markers clear of the space labels, every abbreviation in
-the legend, each space's action in words for the play page, the phase the state is in through the
-expert draft), the central options in words, Warsaw's header naming the real step, and the
+the legend, each space's action in words for the play page, the phase the state is in, in the text
+picture's words, through the expert draft), the central options in words, Warsaw's header naming the real step, and the
 winners in plain English. Expected words come from the shipped data files and the rules, read
 here on their own."""
 from __future__ import annotations
@@ -151,18 +151,18 @@ def test_gaudi_central_options_in_words() -> None:
 
 def test_gaudi_header_names_the_expert_draft() -> None:
     s = tilecraft.make("gaudi", players=2, seed=2, mode="expert")
-    s = _play_until(s, lambda s: not s.is_chance_node() and s.phase() == 11, seed=2)
+    s = _play_until(s, lambda s: not s.is_chance_node() and s.phase_name() == "drafting a starting card", seed=2)
     header = _texts(ET.fromstring(svg(s)))[0][4]
-    assert header.endswith("(expert draft)"), header
+    assert header.endswith("(drafting a starting card)"), header  # the text picture's words
     assert "game over" not in header
 
 
 def test_warsaw_header_names_the_build_step() -> None:
-    s = _play_until(tilecraft.make("warsaw", players=2, seed=4), lambda s: s.phase() == 1 and s.pick_round() == 1,
+    s = _play_until(tilecraft.make("warsaw", players=2, seed=4), lambda s: s.phase_name() == "selling or building" and s.pick_round() == 1,
                     seed=4)
     header = _texts(ET.fromstring(svg(s)))[0][4]
     assert "card 2/4: build or sell" in header and "pick 2/4" not in header, header
-    s = _play_until(tilecraft.make("warsaw", players=2, seed=4), lambda s: s.phase() == 0 and s.pick_round() == 1
+    s = _play_until(tilecraft.make("warsaw", players=2, seed=4), lambda s: s.phase_name() == "picking cards" and s.pick_round() == 1
                     and not s.is_chance_node(), seed=4)
     assert "pick 2/4: choose a card" in _texts(ET.fromstring(svg(s)))[0][4]
 

@@ -64,6 +64,7 @@ class State {
   static constexpr int kNumPhases = azul::kNumPhases;
   static constexpr const char* const* kPhaseNames = azul::kPhaseNames;
   static constexpr int kNumActionKinds = azul::kNumActionKinds;
+  static constexpr const char* const* kActionKindNames = azul::kActionKindNames;
   static constexpr int kNumLocations = 0;
   static constexpr const NamedValue* kLocations = nullptr;
   void action_ranges(ActionRange* out) const { out[0] = {kActionKindNames[kActTake], 0, kNumActions}; }

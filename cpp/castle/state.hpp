@@ -90,6 +90,7 @@ class State {
   static constexpr int kNumPhases = castle::kNumPhases;
   static constexpr const char* const* kPhaseNames = castle::kPhaseNames;
   static constexpr int kNumActionKinds = castle::kNumActionKinds;
+  static constexpr const char* const* kActionKindNames = castle::kActionKindNames;
   static constexpr int kNumLocations = 0;
   static constexpr const NamedValue* kLocations = nullptr;
   void action_ranges(ActionRange* out) const {

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/action_list.hpp"
+#include "core/vocab.hpp"
 
 namespace tilecraft {
 namespace contract {
@@ -87,6 +88,15 @@ template <class S> using rebuild_derived_t = decltype(std::declval<S&>().rebuild
 template <class S> using validate_t = decltype(std::declval<const S&>().validate());
 template <class S> using resample_hidden_t = decltype(std::declval<S&>().resample_hidden(0, uint64_t{0}));
 template <class S> using heuristic_t = decltype(std::declval<const S&>().heuristic(0));
+// the game's words (cpp/core/vocab.hpp)
+template <class S> using num_phases_t = decltype(S::kNumPhases);
+template <class S> using phase_names_t = decltype(S::kPhaseNames);
+template <class S> using num_action_kinds_t = decltype(S::kNumActionKinds);
+template <class S> using action_kind_names_t = decltype(S::kActionKindNames);
+template <class S> using num_locations_t = decltype(S::kNumLocations);
+template <class S> using locations_t = decltype(S::kLocations);
+template <class S> using phase_t = decltype(std::declval<const S&>().phase());
+template <class S> using action_ranges_t = decltype(std::declval<const S&>().action_ranges(std::declval<ActionRange*>()));
 
 // The Config's own part of the contract (checked once the State names its Config).
 template <class C>
@@ -169,6 +179,31 @@ constexpr bool check_contract() {
   static_assert(returns<void, resample_hidden_t, S>(),
                 "tilecraft contract: State needs `void resample_hidden(int observer, uint64_t seed)`");
   static_assert(returns<double, heuristic_t, S>(), "tilecraft contract: State needs `double heuristic(int player) const`");
+  // the game's words (cpp/core/vocab.hpp)
+  static_assert(int_constant<num_phases_t, S>(),
+                "tilecraft contract: State needs `static constexpr int kNumPhases` (the number of phases)");
+  static_assert(returns<const char* const*, phase_names_t, S>(),
+                "tilecraft contract: State needs `static constexpr const char* const* kPhaseNames` (kNumPhases "
+                "names, indexed by phase id: the text picture's words)");
+  static_assert(returns<int, phase_t, S>(), "tilecraft contract: State needs `int phase() const` (0..kNumPhases-1)");
+  static_assert(int_constant<num_action_kinds_t, S>(),
+                "tilecraft contract: State needs `static constexpr int kNumActionKinds` (at least 1)");
+  static_assert(returns<const char* const*, action_kind_names_t, S>(),
+                "tilecraft contract: State needs `static constexpr const char* const* kActionKindNames` "
+                "(kNumActionKinds names, in id order)");
+  static_assert(returns<void, action_ranges_t, S>(),
+                "tilecraft contract: State needs `void action_ranges(ActionRange* out) const` (kNumActionKinds "
+                "entries, in id order, no gaps, covering [0, num_distinct_actions()))");
+  static_assert(int_constant<num_locations_t, S>(),
+                "tilecraft contract: State needs `static constexpr int kNumLocations` (0 without named locations)");
+  static_assert(returns<const NamedValue*, locations_t, S>(),
+                "tilecraft contract: State needs `static constexpr const NamedValue* kLocations` (kNumLocations "
+                "entries; nullptr when there are none)");
+  if constexpr (int_constant<num_phases_t, S>() && int_constant<num_action_kinds_t, S>() &&
+                int_constant<num_locations_t, S>()) {
+    static_assert(S::kNumPhases >= 1 && S::kNumActionKinds >= 1 && S::kNumLocations >= 0,
+                  "tilecraft contract: kNumPhases and kNumActionKinds must be at least 1, kNumLocations at least 0");
+  }
   return true;
 }
 

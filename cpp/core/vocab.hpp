@@ -10,6 +10,9 @@
 // and in its State:
 //   static constexpr int kNumPhases, kNumActionKinds;
 //   static constexpr const char* const* kPhaseNames;           (points at the table above)
+//   static constexpr const char* const* kActionKindNames;      (points at the table above)
+//   static constexpr int kNumLocations;  static constexpr const NamedValue* kLocations;  (0, nullptr: none)
+//   int phase() const;
 //   void action_ranges(ActionRange* out) const;  // kNumActionKinds entries, in id order, no gaps,
 //                                                // covering [0, num_distinct_actions())
 #pragma once
@@ -29,5 +32,14 @@ struct NamedValue {
   const char* name;
   int value;
 };
+
+// For the headers' static_asserts: a[0] == 0 and a[0] < a[1] < ... < a[n-1] (the first ids of the
+// action kinds in order, then the end of the last kind: every kind has at least one id, no gaps).
+constexpr bool ranges_from_zero(const int32_t* a, int n) {
+  if (n < 1 || a[0] != 0) return false;
+  for (int k = 1; k < n; ++k)
+    if (a[k] <= a[k - 1]) return false;
+  return true;
+}
 
 }  // namespace tilecraft

@@ -75,6 +75,8 @@ inline constexpr int32_t kActionKindFirst[kNumActionKinds + 1] = {
     kMoveBase,    kCentralArea, kPencils,   kHammers,     kTakeTileBase, kPlaceBase,   kTakeCardBase, kPlayBase,
     kDiscardBase, kAdvanceBase, kCentralA,  kCentralB,    kResolveBase,  kTargetBase,  kCategoryBase, kDone,
     kNumActions};
+static_assert(ranges_from_zero(kActionKindFirst, kNumActionKinds + 1) && kActionKindFirst[kNumActionKinds] == kNumActions,
+              "kActionKindFirst: the kinds' first ids from 0, strictly increasing, then kNumActions");
 // An action id read once: its kind and its offset in the kind's range (kActionKindFirst). The kind of
 // each id is one table look-up, built at compile time from the ranges; ids outside 0..kNumActions-1
 // decode to kNumActionKinds.
@@ -122,6 +124,7 @@ class State {
   static constexpr int kNumPhases = gaudi::kNumPhases;
   static constexpr const char* const* kPhaseNames = gaudi::kPhaseNames;
   static constexpr int kNumActionKinds = gaudi::kNumActionKinds;
+  static constexpr const char* const* kActionKindNames = gaudi::kActionKindNames;
   static constexpr int kNumLocations = int(sizeof(gaudi::kLocations) / sizeof(gaudi::kLocations[0]));
   static constexpr const NamedValue* kLocations = gaudi::kLocations;
   void action_ranges(ActionRange* out) const {

@@ -74,6 +74,8 @@ inline constexpr const char* kActionKindNames[kNumActionKinds] = {"pick", "sell"
                                                                   "trim", "keep", "exchange"};
 inline constexpr int32_t kActionKindFirst[kNumActionKinds + 1] = {kPickBase, kSell,     kBuildBase,    kRemoveBase,
                                                                   kTrimBase, kKeepBase, kExchangeBase, kNumActions};
+static_assert(ranges_from_zero(kActionKindFirst, kNumActionKinds + 1) && kActionKindFirst[kNumActionKinds] == kNumActions,
+              "kActionKindFirst: the kinds' first ids from 0, strictly increasing, then kNumActions");
 enum Resume : uint8_t { kAfterResolve = 0, kAfterWar = 1, kAfterMilestone = 2 };
 
 using CardGrid = Grid<8, 8>;  // card positions of a district window, bit = ly * 8 + lx
@@ -113,6 +115,7 @@ class State {
   static constexpr int kNumPhases = warsaw::kNumPhases;
   static constexpr const char* const* kPhaseNames = warsaw::kPhaseNames;
   static constexpr int kNumActionKinds = warsaw::kNumActionKinds;
+  static constexpr const char* const* kActionKindNames = warsaw::kActionKindNames;
   static constexpr int kNumLocations = int(sizeof(warsaw::kLocations) / sizeof(warsaw::kLocations[0]));
   static constexpr const NamedValue* kLocations = warsaw::kLocations;
   void action_ranges(ActionRange* out) const {

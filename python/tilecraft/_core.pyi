@@ -113,11 +113,26 @@ class AzulState:
     Searcher = AzulStateSearcher
     Vector = AzulStateVector
     @staticmethod
+    def action_kinds() -> tuple[str, ...]:
+        """
+        The kinds of player actions, in id order (the kinds of action_ranges()).
+        """
+    @staticmethod
     def from_dict(data: typing.Any) -> AzulState:
         ...
     @staticmethod
     def from_json(text: typing.Any) -> AzulState:
         ...
+    @staticmethod
+    def locations() -> dict[str, int]:
+        """
+        Named card or tile locations, name -> number ({} for games without them).
+        """
+    @staticmethod
+    def phase_names() -> tuple[str, ...]:
+        """
+        Every phase's name, indexed by phase id.
+        """
     @staticmethod
     def puct_self_play(config: dict, bots: list, evaluators: list, n_games: typing.SupportsInt | typing.SupportsIndex, first_game: typing.SupportsInt | typing.SupportsIndex = 0, seed: typing.SupportsIndex = 0, concurrent: typing.SupportsInt | typing.SupportsIndex = 256, rotate: bool = True, record: bool = False) -> dict:
         """
@@ -150,6 +165,14 @@ class AzulState:
         ...
     def _repr_svg_(self) -> str:
         ...
+    def action_kind(self, action: typing.SupportsIndex) -> str:
+        """
+        The kind of an action id (one of action_kinds()); IllegalActionError out of range.
+        """
+    def action_ranges(self) -> list[tuple[str, int, int]]:
+        """
+        [(kind, first, end), ...]: action ids first..end-1 are of that kind; in id order, without gaps, covering 0..num_distinct_actions()-1 for this state's configuration.
+        """
     def action_to_string(self, action: typing.SupportsIndex) -> str:
         ...
     def apply(self, action: typing.SupportsIndex) -> None:
@@ -257,6 +280,14 @@ class AzulState:
     def pattern_lines(self) -> numpy.typing.NDArray[numpy.int8]:
         """
         int8 array [player, line, (colour or -1, count)].
+        """
+    def phase(self) -> int:
+        """
+        The phase id: an index into phase_names().
+        """
+    def phase_name(self) -> str:
+        """
+        The name of the current phase: phase_names()[phase()] (the words of the text picture).
         """
     def resample_hidden(self, observer: typing.SupportsIndex, seed: typing.SupportsIndex) -> None:
         """
@@ -393,11 +424,26 @@ class CastleState:
     Searcher = CastleStateSearcher
     Vector = CastleStateVector
     @staticmethod
+    def action_kinds() -> tuple[str, ...]:
+        """
+        The kinds of player actions, in id order (the kinds of action_ranges()).
+        """
+    @staticmethod
     def from_dict(data: typing.Any) -> CastleState:
         ...
     @staticmethod
     def from_json(text: typing.Any) -> CastleState:
         ...
+    @staticmethod
+    def locations() -> dict[str, int]:
+        """
+        Named card or tile locations, name -> number ({} for games without them).
+        """
+    @staticmethod
+    def phase_names() -> tuple[str, ...]:
+        """
+        Every phase's name, indexed by phase id.
+        """
     @staticmethod
     def puct_self_play(config: dict, bots: list, evaluators: list, n_games: typing.SupportsInt | typing.SupportsIndex, first_game: typing.SupportsInt | typing.SupportsIndex = 0, seed: typing.SupportsIndex = 0, concurrent: typing.SupportsInt | typing.SupportsIndex = 256, rotate: bool = True, record: bool = False) -> dict:
         """
@@ -430,6 +476,14 @@ class CastleState:
         ...
     def _repr_svg_(self) -> str:
         ...
+    def action_kind(self, action: typing.SupportsIndex) -> str:
+        """
+        The kind of an action id (one of action_kinds()); IllegalActionError out of range.
+        """
+    def action_ranges(self) -> list[tuple[str, int, int]]:
+        """
+        [(kind, first, end), ...]: action ids first..end-1 are of that kind; in id order, without gaps, covering 0..num_distinct_actions()-1 for this state's configuration.
+        """
     def action_to_string(self, action: typing.SupportsIndex) -> str:
         ...
     def alt_tile(self) -> int:
@@ -558,7 +612,11 @@ class CastleState:
         """
     def phase(self) -> int:
         """
-        0 first-player chance, 1 deal chance, 2 use wall tile 1?, 3 draw chance, 4 keep which tile, 5 place, 6 follower, 7 scoring order, 8 use wall tile 2/3?, 9 wall-tile reveal chance, 10 terminal.
+        The phase id: an index into phase_names().
+        """
+    def phase_name(self) -> str:
+        """
+        The name of the current phase: phase_names()[phase()] (the words of the text picture).
         """
     def placed_cells(self) -> list[int]:
         """
@@ -709,11 +767,26 @@ class GaudiState:
     Searcher = GaudiStateSearcher
     Vector = GaudiStateVector
     @staticmethod
+    def action_kinds() -> tuple[str, ...]:
+        """
+        The kinds of player actions, in id order (the kinds of action_ranges()).
+        """
+    @staticmethod
     def from_dict(data: typing.Any) -> GaudiState:
         ...
     @staticmethod
     def from_json(text: typing.Any) -> GaudiState:
         ...
+    @staticmethod
+    def locations() -> dict[str, int]:
+        """
+        Named card or tile locations, name -> number ({} for games without them).
+        """
+    @staticmethod
+    def phase_names() -> tuple[str, ...]:
+        """
+        Every phase's name, indexed by phase id.
+        """
     @staticmethod
     def puct_self_play(config: dict, bots: list, evaluators: list, n_games: typing.SupportsInt | typing.SupportsIndex, first_game: typing.SupportsInt | typing.SupportsIndex = 0, seed: typing.SupportsIndex = 0, concurrent: typing.SupportsInt | typing.SupportsIndex = 256, rotate: bool = True, record: bool = False) -> dict:
         """
@@ -746,6 +819,14 @@ class GaudiState:
         ...
     def _repr_svg_(self) -> str:
         ...
+    def action_kind(self, action: typing.SupportsIndex) -> str:
+        """
+        The kind of an action id (one of action_kinds()); IllegalActionError out of range.
+        """
+    def action_ranges(self) -> list[tuple[str, int, int]]:
+        """
+        [(kind, first, end), ...]: action ids first..end-1 are of that kind; in id order, without gaps, covering 0..num_distinct_actions()-1 for this state's configuration.
+        """
     def action_to_string(self, action: typing.SupportsIndex) -> str:
         ...
     def anyone_finished(self) -> bool:
@@ -912,7 +993,11 @@ class GaudiState:
         ...
     def phase(self) -> int:
         """
-        0 chance, 1 move, 2 pencils/hammers, 3 uses, 4 place, 5 discard, 6 frame, 7 item, 8 target, 9 central, 10 over, 11 draft.
+        The phase id: an index into phase_names().
+        """
+    def phase_name(self) -> str:
+        """
+        The name of the current phase: phase_names()[phase()] (the words of the text picture).
         """
     def positions(self) -> list:
         """
@@ -1323,11 +1408,26 @@ class WarsawState:
     Searcher = WarsawStateSearcher
     Vector = WarsawStateVector
     @staticmethod
+    def action_kinds() -> tuple[str, ...]:
+        """
+        The kinds of player actions, in id order (the kinds of action_ranges()).
+        """
+    @staticmethod
     def from_dict(data: typing.Any) -> WarsawState:
         ...
     @staticmethod
     def from_json(text: typing.Any) -> WarsawState:
         ...
+    @staticmethod
+    def locations() -> dict[str, int]:
+        """
+        Named card or tile locations, name -> number ({} for games without them).
+        """
+    @staticmethod
+    def phase_names() -> tuple[str, ...]:
+        """
+        Every phase's name, indexed by phase id.
+        """
     @staticmethod
     def puct_self_play(config: dict, bots: list, evaluators: list, n_games: typing.SupportsInt | typing.SupportsIndex, first_game: typing.SupportsInt | typing.SupportsIndex = 0, seed: typing.SupportsIndex = 0, concurrent: typing.SupportsInt | typing.SupportsIndex = 256, rotate: bool = True, record: bool = False) -> dict:
         """
@@ -1360,6 +1460,14 @@ class WarsawState:
         ...
     def _repr_svg_(self) -> str:
         ...
+    def action_kind(self, action: typing.SupportsIndex) -> str:
+        """
+        The kind of an action id (one of action_kinds()); IllegalActionError out of range.
+        """
+    def action_ranges(self) -> list[tuple[str, int, int]]:
+        """
+        [(kind, first, end), ...]: action ids first..end-1 are of that kind; in id order, without gaps, covering 0..num_distinct_actions()-1 for this state's configuration.
+        """
     def action_to_string(self, action: typing.SupportsIndex) -> str:
         ...
     def apply(self, action: typing.SupportsIndex) -> None:
@@ -1472,7 +1580,11 @@ class WarsawState:
         """
     def phase(self) -> int:
         """
-        0 pick, 1 resolve, 2 war, 3 trim, 4 trim keep, 5 milestone placement, 6 exchange, 7 over.
+        The phase id: an index into phase_names().
+        """
+    def phase_name(self) -> str:
+        """
+        The name of the current phase: phase_names()[phase()] (the words of the text picture).
         """
     def pick_round(self) -> int:
         """

@@ -186,7 +186,7 @@ def position(players: int = 2, *, chance: str = "explicit", factories: Optional[
     if next_first is None:
         next_first = marker if marker != "centre" else s["round_first"]
     s["next_first"] = next_first
-    s["phase"] = 2
+    s["phase"] = tilecraft.AzulState.phase_names().index("taking tiles")
     s["fill_factory"] = 0
     s["fill_slot"] = 0
     s["round"] = round

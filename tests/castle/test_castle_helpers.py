@@ -10,8 +10,13 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 import tilecraft
 from tilecraft.games import castle as cdata
 
-PHASE = dict(first=0, deal=1, bonus0=2, draw=3, choose=4, place=5, follower=6, order=7, double=8, reveal=9,
-             terminal=10)
+# phase ids by short name, from the engine's phase names (CastleState.phase_names())
+_PHASE_WORDS = dict(first="choosing the first player", deal="dealing start wall tiles", bonus0="may use wall tile 1",
+                    draw="drawing a tile", choose="choosing which drawn tile to keep", place="placing the tile",
+                    follower="may place a follower", order="choosing the scoring order",
+                    double="may double this score with a wall tile", reveal="revealing a wall tile",
+                    terminal="game over")
+PHASE = {k: tilecraft.CastleState.phase_names().index(v) for k, v in _PHASE_WORDS.items()}
 ROAD, TOWER, HOUSE, COURT, INCOMPLETE, TILE9, KEEP = range(7)
 
 
@@ -57,7 +62,9 @@ class Game:
         self.ids = [t["id"] for t in self.loaded["tiles"]]
         self.width = len(rows[0])
         self.interior = sorted((r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "X")
-        self.base = 4 * len(self.interior)
+        # first action id of each kind, from the engine (CastleState.action_ranges(); the place kind has 4 per interior cell)
+        self.first = {kind: first for kind, first, _ in self.s.action_ranges()}
+        self.base = self.first["follower"]
 
     # ---- ids ----
     def type_of(self, tid: str) -> int:
@@ -74,30 +81,30 @@ class Game:
         return self.loaded["tiles"][self.type_of(tid)]["seg_area"][cdata.SEGMENT_NAMES.index(seg)]
 
     def follower_id(self, slot: int) -> int:
-        return self.base + slot
+        return self.first["follower"] + slot
 
     @property
     def no_follower(self) -> int:
-        return self.base + 8
+        return self.first["no_follower"]
 
     def pending_id(self, j: int) -> int:
-        return self.base + 9 + j
+        return self.first["pending"] + j
 
     @property
     def use1(self) -> int:
-        return self.base + 17
+        return self.first["use_wall_tile"]
 
     @property
     def use2(self) -> int:
-        return self.base + 18
+        return self.first["use_wall_tile"] + 1
 
     @property
     def use3(self) -> int:
-        return self.base + 19
+        return self.first["use_wall_tile"] + 2
 
     @property
     def decline(self) -> int:
-        return self.base + 20
+        return self.first["decline"]
 
     # ---- driving ----
     def draw(self, tid: str) -> None:

@@ -21,7 +21,7 @@ def check(s, prev_scores, prev_cats, prev_keep):
     placed = [int((board[:, :, 0] == t).sum()) for t in range(len(COUNTS))]
     supply, removed = list(s.supply()), list(s.removed())
     in_hand = [0] * len(COUNTS)
-    if s.phase() in (4, 5) and s.current_tile() >= 0:
+    if s.phase_name() in ("choosing which drawn tile to keep", "placing the tile") and s.current_tile() >= 0:
         in_hand[s.current_tile()] += 1
     if s.alt_tile() >= 0:
         in_hand[s.alt_tile()] += 1

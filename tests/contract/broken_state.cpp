@@ -1,5 +1,5 @@
 // Test-only: a State that breaks the contract of cpp/core/game.hpp in known ways (a heap member,
-// so not trivially copyable; no kMaxActions; no apply). tests/test_contract_compile.py compiles it
+// so not trivially copyable; no kMaxActions; no apply; no phase names nor action ranges). tests/test_contract_compile.py compiles it
 // and expects check_contract to refuse it with those messages.
 #include <cstdint>
 #include <string>
@@ -18,6 +18,7 @@ struct BrokenState {
   using Config = BrokenConfig;
   static constexpr const char* kName = "broken";
   static constexpr int kMaxChanceOutcomes = 1;
+  static constexpr int kNumPhases = 1;  // of the game's words (cpp/core/vocab.hpp), only this
   std::vector<int> history;  // a heap member: clone() would not be a copy
   BrokenState(const Config&, uint64_t) {}
   const Config& config() const { return *cfg; }

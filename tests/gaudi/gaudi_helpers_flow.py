@@ -21,12 +21,16 @@ import tilecraft
 from tilecraft.games import gaudi as G
 from gaudi_placeholder import placeholder_edition, write_edition
 
-# phases (docs/gaudi.md)
-CHANCE, MOVE, MODE, USES, PLACE, DISCARD, FRAME, ITEM, TARGET, CENTRAL, OVER = range(11)
+# phase ids, from the engine's phase names (GaudiState.phase_names(); docs/gaudi.md)
+CHANCE, MOVE, MODE, USES, PLACE, DISCARD, FRAME, ITEM, TARGET, CENTRAL, OVER = (
+    tilecraft.GaudiState.phase_names().index(name) for name in (
+        "chance", "moving", "choosing pencils or hammers", "using actions", "placing a tile", "discarding",
+        "resolving rewards", "carrying out a reward", "choosing a Religion card", "central area", "game over"))
 NOT_ENTERED, GONE, CENTRAL_AREA = -1, 48, 48
 VIRTUAL = 4  # marker index of the 2-player virtual marker
 PENCILS, HAMMERS, DONE, CENTRAL_A, CENTRAL_B = G.PENCILS, G.HAMMERS, G.DONE, G.CENTRAL_A, G.CENTRAL_B
-LOC_DECK, LOC_WINDOW, LOC_HAND, LOC_COLUMN, LOC_DISCARD, LOC_POOL = range(6)
+LOC_DECK, LOC_WINDOW, LOC_HAND, LOC_COLUMN, LOC_DISCARD, LOC_POOL = (
+    tilecraft.GaudiState.locations()[k] for k in ("deck", "window", "hand", "column", "discard", "pool"))
 NO_CARD = 255
 SHAPE = [(x + 2 * y) % 4 for y in range(6) for x in range(6)]  # placeholder board: shape of space b
 RED = set(range(20, 24))

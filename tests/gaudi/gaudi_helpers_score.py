@@ -36,8 +36,11 @@ from tilecraft.games import gaudi as G
 NOCARD = 255
 N, C, R = 0, 1, 2
 DOMAINS = ("nature", "catalan", "religion")
-# phases
-MOVE, MODE, USES, PLACE, DISCARD, FRAME, ITEM, TARGET, CENTRAL, OVER = 1, 2, 3, 4, 5, 6, 7, 8, 9, 10
+# phase ids, from the engine's phase names (GaudiState.phase_names())
+MOVE, MODE, USES, PLACE, DISCARD, FRAME, ITEM, TARGET, CENTRAL, OVER = (
+    tilecraft.GaudiState.phase_names().index(name) for name in (
+        "moving", "choosing pencils or hammers", "using actions", "placing a tile", "discarding", "resolving rewards",
+        "carrying out a reward", "choosing a Religion card", "central area", "game over"))
 # reward catalogue entries (spec §11.2)
 E_TILE_ANY, E_CARD_N, E_CARD_C, E_CARD_R, E_CARD_ANY = 24, 25, 26, 27, 28
 E_PLAY, E_PLAY_FREE, E_NATURE, E_CATALAN, E_RELIGION, E_GENERIC, E_ADVANCE, E_EXTRA = 29, 30, 31, 32, 33, 34, 35, 36
@@ -187,15 +190,15 @@ def position(state, *, current: Optional[int] = None, boards: Optional[Dict[int,
     for p in range(4):
         for c in s["hand"][p][:s["hand_n"][p]]:
             placed.add(c)
-            s["card_loc"][c], s["card_owner"][c] = 2, p
+            s["card_loc"][c], s["card_owner"][c] = tilecraft.GaudiState.locations()["hand"], p
         for k in range(3):
             for c in s["column"][p][k][:s["column_n"][p][k]]:
                 placed.add(c)
-                s["card_loc"][c], s["card_owner"][c] = 3, p
+                s["card_loc"][c], s["card_owner"][c] = tilecraft.GaudiState.locations()["column"], p
     for k in range(3):
         for c in s["window"][k][:s["window_n"][k]]:
             placed.add(c)
-            s["card_loc"][c], s["card_owner"][c] = 1, k
+            s["card_loc"][c], s["card_owner"][c] = tilecraft.GaudiState.locations()["window"], k
     for c in s["pool"][:s["pool_n"]]:
         placed.add(c)
     out = set(discards)
@@ -205,9 +208,9 @@ def position(state, *, current: Optional[int] = None, boards: Optional[Dict[int,
         if c in placed:
             continue
         if c in out:
-            s["card_loc"][c], s["card_owner"][c] = 4, 0
+            s["card_loc"][c], s["card_owner"][c] = tilecraft.GaudiState.locations()["discard"], 0
         else:
-            s["card_loc"][c], s["card_owner"][c] = 0, dom[c]
+            s["card_loc"][c], s["card_owner"][c] = tilecraft.GaudiState.locations()["deck"], dom[c]
     # tiles
     if boards is not None:
         for p in range(4):

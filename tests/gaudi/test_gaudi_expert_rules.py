@@ -10,15 +10,16 @@ import gaudi_fixtures
 from gaudi_fixtures import make_state
 from test_gaudi_rules_engine import Pos
 
-TAKE_CARD, PLAY, ADVANCE, RESOLVE, CATEGORY, DONE = 195, 294, 492, 497, 644, 653
+TAKE_CARD, PLAY, ADVANCE, RESOLVE, CATEGORY, DONE = (gaudi.TAKE_CARD_BASE, gaudi.PLAY_BASE, gaudi.ADVANCE_BASE,
+                                                     gaudi.RESOLVE_BASE, gaudi.CATEGORY_BASE, gaudi.DONE)
 
 
 def drafted(players=4, seed=0, **opts):
     """An expert fixture game after the draft (the first move of round 1)."""
     s = make_state(players, seed, mode="expert", **opts)
-    while s.phase() == 11:
+    while s.phase_name() == "drafting a starting card":
         s.apply(int(s.legal_actions()[0]))
-    assert s.phase() == 1
+    assert s.phase_name() == "moving"
     return s
 
 
@@ -29,7 +30,7 @@ def uses_position(s, p=None, space=6):
     p = s.current_player() if p is None else p
     st = pos.s
     st["position"][p] = space
-    st.update(phase=3, space=space, leader=1, mode=3, pencils=0, hammers=1)
+    st.update(phase=tilecraft.GaudiState.phase_names().index("using actions"), space=space, leader=1, mode=3, pencils=0, hammers=1)
     return pos, p
 
 
@@ -60,12 +61,12 @@ def test_ga_exp_4_random_night_chimney_tiles():
 
 def test_ga_exp_5_ga_amb_44_draft_order_and_hidden_picks():
     s = make_state(4, 2, mode="expert", first_player=1)
-    assert s.phase() == 11
+    assert s.phase_name() == "drafting a starting card"
     pool = [int(a) - TAKE_CARD for a in s.legal_actions()]
     assert len(pool) == 4 and sorted(c // 33 for c in pool) == [0, 0, 1, 1]  # GA-SETUP-7 pool for 4
     order = []
     picks = {}
-    while s.phase() == 11:
+    while s.phase_name() == "drafting a starting card":
         p = s.current_player()
         order.append(p)
         legal = [int(a) - TAKE_CARD for a in s.legal_actions()]
@@ -86,7 +87,7 @@ def test_ga_exp_5_ga_amb_44_draft_order_and_hidden_picks():
 def test_ga_amb_27_resample_keeps_passed_cards_among_the_later_drafters():
     s = make_state(4, 2, mode="expert", first_player=1)
     picks = {}
-    while s.phase() == 11:
+    while s.phase_name() == "drafting a starting card":
         p = s.current_player()
         c = int(s.legal_actions()[0]) - TAKE_CARD
         s.apply(TAKE_CARD + c)
@@ -143,7 +144,7 @@ def test_ga_exp_7_ga_ex_1_card_requirement_needs_one_connected_group():
     b = Pos(e)
     b.d["config"]["mode"] = 0
     b.s["chimney_tile"] = [[255] * 3 for _ in range(4)]
-    b.s["phase"] = 3
+    b.s["phase"] = tilecraft.GaudiState.phase_names().index("using actions")
     bs = b.load()
     assert bs.requirement(p, 1) == (2, True)
     # joining them with a colour-1 tile at space 1 makes one group of 3
@@ -172,7 +173,7 @@ def test_ga_exp_6_ga_amb_29_full_hand_cannot_take():
     # space 6 is a card-any space with one hammer; a full hand (4) gets no TAKE_CARD and no discard
     s = drafted()
     pos, p = uses_position(s)
-    hand = [c for c in range(99) if s.card_location(c)[0] == 0][:4]
+    hand = [c for c in range(99) if s.card_location(c)[0] == tilecraft.GaudiState.locations()["deck"]][:4]
     pos.hand(p, hand)
     e = pos.load()
     assert not any(TAKE_CARD <= int(a) < TAKE_CARD + 99 for a in e.legal_actions())
@@ -211,7 +212,7 @@ def _ability_edition():
             sp["ability"] = {"trigger": [0, 3], "effects": [[24, 1]]}  # on a category-3 play: collect a tile
     gaudi.register_edition("ability-test", ed)
     s = tilecraft.make("gaudi", players=2, seed=0, data="ability-test", mode="expert")
-    while s.phase() == 11:
+    while s.phase_name() == "drafting a starting card":
         s.apply(int(s.legal_actions()[0]))
     return s
 
@@ -227,7 +228,7 @@ def test_ga_exp_9_ga_amb_49_same_kind_ability_rewards_choose_one():
     e = pos.load()
     n0, c0, r0 = e.domain_scores(p)
     e.apply(PLAY + 0)
-    assert e.phase() == 6
+    assert e.phase_name() == "resolving rewards"
     assert sorted(int(a) for a in e.legal_actions()) == [RESOLVE + 37, RESOLVE + 38, DONE]
     e.apply(RESOLVE + 38)
     # the group is gone; the Nature resolution follows (the column reward +1 Nature VP at once)
@@ -245,10 +246,10 @@ def test_ga_amb_49_gaudi_life_card_picks_a_category():
     pos.tile(p, 0, 2)
     e = pos.load()
     e.apply(PLAY + 10)
-    assert e.phase() == 12
+    assert e.phase_name() == "choosing a category"
     assert [int(a) for a in e.legal_actions()] == [CATEGORY + 0, CATEGORY + 3]
     f = e.clone()
     f.apply(CATEGORY + 3)
-    assert f.phase() == 6 and sorted(int(a) for a in f.legal_actions()) == [RESOLVE + 24, RESOLVE + 31]
+    assert f.phase_name() == "resolving rewards" and sorted(int(a) for a in f.legal_actions()) == [RESOLVE + 24, RESOLVE + 31]
     e.apply(CATEGORY + 0)  # nothing triggers: the Nature resolution alone is applied at once
     assert RESOLVE + 24 not in set(int(a) for a in e.legal_actions())

@@ -2,6 +2,8 @@
 domains are public); resample_hidden re-deals them canonically from what the observer sees."""
 import numpy as np
 
+import tilecraft
+
 from gaudi_fixtures import make_state
 from test_gaudi_rules_engine import Pos
 
@@ -48,13 +50,13 @@ def test_resample_is_canonical_for_a_waiting_observer():
     s = make_state(4, 5)
     hidden = s.start_card(1)
     d = hidden // 33
-    other = next(c for c in range(33 * d, 33 * d + 33) if s.card_location(c)[0] == 0)
+    other = next(c for c in range(33 * d, 33 * d + 33) if s.card_location(c)[0] == tilecraft.GaudiState.locations()["deck"])
     p = Pos(s)
     st = p.s
     st["hand"][1][0] = other
     st["start_card"][1] = other
-    st["card_loc"][other], st["card_owner"][other] = 2, 1
-    st["card_loc"][hidden], st["card_owner"][hidden] = 0, d
+    st["card_loc"][other], st["card_owner"][other] = tilecraft.GaudiState.locations()["hand"], 1
+    st["card_loc"][hidden], st["card_owner"][hidden] = tilecraft.GaudiState.locations()["deck"], d
     t = p.load()
     assert np.array_equal(t.observation(2), s.observation(2))
     a, b = s.clone(), t.clone()
@@ -67,14 +69,14 @@ def _swap_hidden(s, seat):
     """A twin of s where seat's hidden starting card is another card of the same domain from the deck."""
     hidden = s.start_card(seat)
     d = hidden // 33
-    other = next(c for c in range(33 * d, 33 * d + 33) if s.card_location(c)[0] == 0)
+    other = next(c for c in range(33 * d, 33 * d + 33) if s.card_location(c)[0] == tilecraft.GaudiState.locations()["deck"])
     p = Pos(s)
     st = p.s
     k = st["hand"][seat].index(hidden)
     st["hand"][seat][k] = other
     st["start_card"][seat] = other
-    st["card_loc"][other], st["card_owner"][other] = 2, seat
-    st["card_loc"][hidden], st["card_owner"][hidden] = 0, d
+    st["card_loc"][other], st["card_owner"][other] = tilecraft.GaudiState.locations()["hand"], seat
+    st["card_loc"][hidden], st["card_owner"][hidden] = tilecraft.GaudiState.locations()["deck"], d
     return p.load()
 
 

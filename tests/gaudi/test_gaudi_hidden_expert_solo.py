@@ -8,13 +8,13 @@ import random
 import numpy as np
 import pytest
 
-from tilecraft import ISMCTSBot, MCTSBot
+from tilecraft import GaudiState, ISMCTSBot, MCTSBot
 
 from gaudi_fixtures import make_state
 from test_gaudi_rules_engine import Pos
 
-DRAFT = 11
-LOC_DECK, LOC_HAND, LOC_POOL = 0, 2, 5
+DRAFT = GaudiState.phase_names().index("drafting a starting card")
+LOC_DECK, LOC_HAND, LOC_POOL = (GaudiState.locations()[k] for k in ("deck", "hand", "pool"))
 
 
 def _points_expert(players, seed):

@@ -7,9 +7,11 @@ import random
 
 import pytest
 
+from tilecraft.games import gaudi as G
+
 from gaudi_fixtures import make_state
 
-MOVE_MAX, PENCILS, HAMMERS = 48, 49, 50
+MOVE_MAX, PENCILS, HAMMERS = G.CENTRAL_AREA, G.PENCILS, G.HAMMERS
 
 
 def check(state):
@@ -46,7 +48,7 @@ def check(state):
         [c for p in range(n) for col in state.columns(p) for c in col] + state.discards()
     assert len(listed) == len(set(listed))
     for p in range(n):
-        assert len(state.hand(p)) <= (5 if state.phase() == 5 and state.current_player() == p else 4)
+        assert len(state.hand(p)) <= (5 if state.phase_name() == "discarding" and state.current_player() == p else 4)
     on_track = [x for x in state.positions() if 0 <= x < 48]
     assert len(on_track) == len(set(on_track))
 

@@ -3,6 +3,8 @@ fixture game, validated by from_dict). The full GA- rule suite lives in its own 
 import pytest
 
 import tilecraft
+from tilecraft.games import gaudi as G
+
 from gaudi_fixtures import make_state
 
 SHAPE = [(x + 2 * y) % 4 for y in range(6) for x in range(6)]  # fixture board
@@ -78,18 +80,18 @@ class Pos:
 
 def test_ga_ex_7_leader_and_moves():
     s = make_state(4, 0)
-    assert s.phase() == 1 and s.current_player() == 0
+    assert s.phase_name() == "moving" and s.current_player() == 0
     s = Pos(s).set(position=[5, 9, -1, -1, -1]).load()
     legal = list(s.legal_actions())
-    assert 9 not in legal and 5 not in legal and all(a > 5 for a in legal) and 48 in legal  # GA-MOVE-3/4
+    assert 9 not in legal and 5 not in legal and all(a > 5 for a in legal) and G.CENTRAL_AREA in legal  # GA-MOVE-3/4
     t = s.clone()
     t.apply(12)
     assert t.leader()  # GA-EX-7: 12 is ahead of 9
     s.apply(7)
     assert not s.leader()
-    assert s.phase() == 2  # space 7 has a pencil and a hammer: a non-leader chooses (GA-ACTN-5)
+    assert s.phase_name() == "choosing pencils or hammers"  # space 7 has a pencil and a hammer: a non-leader chooses (GA-ACTN-5)
     with pytest.raises(tilecraft.IllegalActionError) as info:
-        t.clone().apply(3) if t.phase() == 1 else s.apply(600)
+        t.clone().apply(3) if t.phase_name() == "moving" else s.apply(600)
     assert "not legal" in str(info.value) or "out of range" in str(info.value)
 
 
@@ -110,7 +112,7 @@ def test_ga_ex_8_virtual_marker_target():
     s.apply(7)
     while s.current_player() == 1:
         legal = list(s.legal_actions())
-        s.apply(49 if 49 in legal else 653)
+        s.apply(G.PENCILS if G.PENCILS in legal else G.DONE)
     assert s.positions()[4] == 11  # first free index beyond max(10, 4, 7) (GA-AMB-17)
 
 
@@ -152,15 +154,15 @@ def test_ga_amb_28_discard_after_take_into_full_hand():
     s = make_state(4, 0)
     # seat 0 on a card-any space (index 1: card any, 1 hammer) with a full hand
     win = s.windows()
-    hand = [c for c in range(99) if s.card_location(c)[0] == 0][:4]
-    s = Pos(s).hand(0, hand).set(position=[1, -1, -1, -1, -1], phase=3, space=1, hammers=1, mode=3, leader=1).load()
+    hand = [c for c in range(99) if s.card_location(c)[0] == tilecraft.GaudiState.locations()["deck"]][:4]
+    s = Pos(s).hand(0, hand).set(position=[1, -1, -1, -1, -1], phase=tilecraft.GaudiState.phase_names().index("using actions"), space=1, hammers=1, mode=3, leader=1).load()
     taken = win[0][0]
-    s.apply(195 + taken)
-    assert s.phase() == 5  # DISCARD follows the take (GA-AMB-28)
-    assert sorted(int(a) - 393 for a in s.legal_actions()) == sorted(hand)  # never the card just taken
+    s.apply(G.TAKE_CARD_BASE + taken)
+    assert s.phase_name() == "discarding"  # DISCARD follows the take (GA-AMB-28)
+    assert sorted(int(a) - G.DISCARD_BASE for a in s.legal_actions()) == sorted(hand)  # never the card just taken
     with pytest.raises(tilecraft.IllegalActionError):
-        s.apply(393 + taken)
-    s.apply(393 + hand[0])
+        s.apply(G.DISCARD_BASE + taken)
+    s.apply(G.DISCARD_BASE + hand[0])
     assert len(s.hand(0)) == 4 and hand[0] in s.discards()
 
 
@@ -181,23 +183,23 @@ def test_ga_ex_9_catalan_twice_repeats_the_snapshot():
     p = Pos(make_state(4, 0)).hand(0, [34, 35]).column(0, 1, [41, 43])
     p.set(central_tile=1, central_used=2)
     s = p.load()
-    s.apply(48)  # first arrival (GA-CHAN-2)
-    assert s.phase() == 9 and list(s.legal_actions()) == [495, 496]
-    s.apply(495)
+    s.apply(G.CENTRAL_AREA)  # first arrival (GA-CHAN-2)
+    assert s.phase_name() == "central area" and list(s.legal_actions()) == [G.CENTRAL_A, G.CENTRAL_B]
+    s.apply(G.CENTRAL_A)
     # the Catalan frame was resolved automatically: +3 at once, the free play waits
     assert s.domain_scores(0)[1] == 3
     frames = s.frames()
     assert frames[-1]["snapshot_domain"] == 1 and frames[-1]["snapshot_length"] == 2 and frames[-1]["reps"] == 1
     assert frames[-1]["items"] == {30: 1}
-    s.apply(497 + 30)
-    s.apply(294 + 34)  # Z joins the column (no reward for a Catalan play)
+    s.apply(G.RESOLVE_BASE + 30)
+    s.apply(G.PLAY_BASE + 34)  # Z joins the column (no reward for a Catalan play)
     assert s.columns(0)[1] == [41, 43, 34]
     # second resolution of the same snapshot: +3 again, another free play, no take_card from Z
     assert s.domain_scores(0)[1] == 6
     assert s.frames()[-1]["items"] == {30: 1} and s.frames()[-1]["reps"] == 0
     assert s.requirement(0, 35)[0] == 1 + 2 + 1 + 1  # Z's number counts for later requirements (GA-AMB-47)
-    s.apply(653)  # decline the second free play: the frame closes, the second option or DONE follows
-    assert s.phase() == 9 and list(s.legal_actions()) == [496, 653]
+    s.apply(G.DONE)  # decline the second free play: the frame closes, the second option or DONE follows
+    assert s.phase_name() == "central area" and list(s.legal_actions()) == [G.CENTRAL_B, G.DONE]
 
 
 def test_ga_bonus_2_once_per_kind_per_turn():
@@ -222,21 +224,21 @@ def test_ga_bonus_2_once_per_kind_per_turn():
         if p.s["area"][a][t] == 0:
             p.s["bag"][t] -= 1
             p.s["area"][a][t] = 1
-    p.set(position=[0, -1, -1, -1, -1], phase=3, space=0, pencils=1, hammers=0, mode=3, leader=1)
+    p.set(position=[0, -1, -1, -1, -1], phase=tilecraft.GaudiState.phase_names().index("using actions"), space=0, pencils=1, hammers=0, mode=3, leader=1)
     s = p.load()
-    s.apply(51 + 0)  # the last tile of area 0
-    s.apply(131 + 0)  # space 0 has shape 0
-    assert s.phase() == 6 and s.frames()[-1]["items"] == {24: 1} and s.frames()[-1]["bonus_kind"] == 0
-    s.apply(497 + 24)  # carry out the bonus: its kind is now used up
-    s.apply(51 + 16 + 1)  # the last tile of area 1: same kind, no second bonus (GA-BONUS-2)
-    s.apply(131 + 1)
+    s.apply(G.TAKE_TILE_BASE + 0)  # the last tile of area 0
+    s.apply(G.PLACE_BASE + 0)  # space 0 has shape 0
+    assert s.phase_name() == "resolving rewards" and s.frames()[-1]["items"] == {24: 1} and s.frames()[-1]["bonus_kind"] == 0
+    s.apply(G.RESOLVE_BASE + 24)  # carry out the bonus: its kind is now used up
+    s.apply(G.TAKE_TILE_BASE + 16 + 1)  # the last tile of area 1: same kind, no second bonus (GA-BONUS-2)
+    s.apply(G.PLACE_BASE + 1)
     assert all(f["bonus_kind"] == -1 for f in s.frames())
 
 
 def _finish_turn(s, seat):
     while not s.is_terminal() and s.current_player() == seat:
         legal = list(s.legal_actions())
-        s.apply(653 if 653 in legal else int(legal[0]))
+        s.apply(G.DONE if G.DONE in legal else int(legal[0]))
 
 
 def test_ga_fin_2_red_space_exit_and_ga_fin_3_marker_already_on_red():
@@ -249,18 +251,18 @@ def test_ga_fin_2_red_space_exit_and_ga_fin_3_marker_already_on_red():
 
 def test_ga_chan_first_and_later_arrivals_and_start_marker():
     s = Pos(make_state(4, 0)).set(position=[-1, 3, 5, 6, -1]).load()
-    s.apply(48)
-    assert list(s.legal_actions()) == [495, 496] and s.marker_holder() == 0  # GA-CHAN-5
-    s.apply(496)
-    while s.phase() != 9:  # resolve option B's rewards (declining the items)
-        s.apply(653)
-    assert list(s.legal_actions()) == [495, 653]  # the other option or DONE (GA-CHAN-2)
-    s.apply(653)
+    s.apply(G.CENTRAL_AREA)
+    assert list(s.legal_actions()) == [G.CENTRAL_A, G.CENTRAL_B] and s.marker_holder() == 0  # GA-CHAN-5
+    s.apply(G.CENTRAL_B)
+    while s.phase_name() != "central area":  # resolve option B's rewards (declining the items)
+        s.apply(G.DONE)
+    assert list(s.legal_actions()) == [G.CENTRAL_A, G.DONE]  # the other option or DONE (GA-CHAN-2)
+    s.apply(G.DONE)
     assert s.current_player() == 1
-    s.apply(48)
-    assert list(s.legal_actions()) == [495, 496]
-    s.apply(495)  # a later arrival picks one (GA-CHAN-3)
-    while not s.is_chance_node() and s.current_player() == 1 and s.phase() != 9:
+    s.apply(G.CENTRAL_AREA)
+    assert list(s.legal_actions()) == [G.CENTRAL_A, G.CENTRAL_B]
+    s.apply(G.CENTRAL_A)  # a later arrival picks one (GA-CHAN-3)
+    while not s.is_chance_node() and s.current_player() == 1 and s.phase_name() != "central area":
         s.apply(int(s.legal_actions()[0]))
     assert s.current_player() == 2 and s.marker_holder() == 0
 
@@ -272,11 +274,11 @@ def test_ga_amb_33_extra_turn():
     count[36] = 1
     frames = s.to_dict()["state"]["frame_count"]
     frames[0] = count
-    p = Pos(s).set(phase=6, nframes=1, frame_count=frames, pencils=0)
+    p = Pos(s).set(phase=tilecraft.GaudiState.phase_names().index("resolving rewards"), nframes=1, frame_count=frames, pencils=0)
     s = p.load()
-    assert list(s.legal_actions()) == [497 + 36, 653]
-    s.apply(497 + 36)
-    assert s.current_player() == 0 and s.phase() == 1  # the same seat moves again (GA-AMB-33)
+    assert list(s.legal_actions()) == [G.RESOLVE_BASE + 36, G.DONE]
+    s.apply(G.RESOLVE_BASE + 36)
+    assert s.current_player() == 0 and s.phase_name() == "moving"  # the same seat moves again (GA-AMB-33)
     assert s.positions()[0] == 0
 
 
@@ -284,19 +286,19 @@ def test_ga_amb_12_pencil_first_and_ga_amb_13_distinct_generic_types():
     s = Pos(make_state(4, 0)).set(position=[-1, 1, 2, 3, -1]).load()
     s.apply(7)  # tile of colour 1 (entry 21), 1 pencil + 1 hammer; seat 0 leads
     assert s.leader()
-    take = next(int(a) for a in s.legal_actions() if 51 <= a < 131)
+    take = next(int(a) for a in s.legal_actions() if G.TAKE_TILE_BASE <= a < G.PLACE_BASE)
     s.apply(take)
     s.apply(int(s.legal_actions()[0]))
     assert s.units()[1:3] == (0, 1)  # the pencil was spent first
     # generic space 4 (two hammers): the second use must be another type
     g = Pos(make_state(4, 0)).set(position=[-1, 1, 2, 3, -1]).load()
     g.apply(4)
-    tiles = [int(a) for a in g.legal_actions() if 51 <= a < 131]
+    tiles = [int(a) for a in g.legal_actions() if G.TAKE_TILE_BASE <= a < G.PLACE_BASE]
     g.apply(tiles[0])
     g.apply(int(g.legal_actions()[0]))
-    assert not any(51 <= a < 131 for a in g.legal_actions())  # GA-AMB-13
+    assert not any(G.TAKE_TILE_BASE <= a < G.PLACE_BASE for a in g.legal_actions())  # GA-AMB-13
     h = Pos(make_state(4, 0, generic_distinct=False)).set(position=[-1, 1, 2, 3, -1]).load()
     h.apply(4)
     h.apply(int(h.legal_actions()[0]))
     h.apply(int(h.legal_actions()[0]))
-    assert any(51 <= a < 131 for a in h.legal_actions())
+    assert any(G.TAKE_TILE_BASE <= a < G.PLACE_BASE for a in h.legal_actions())

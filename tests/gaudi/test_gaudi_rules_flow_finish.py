@@ -224,7 +224,7 @@ def test_ga_flow_1_ga_end_1_ga_end_2_ga_round_1_ga_setup_5_three_rounds_three_ti
 def put_column(state, seat, domain, cards):
     def fn(s):
         for c in cards:
-            s["card_loc"][c] = 3
+            s["card_loc"][c] = tilecraft.GaudiState.locations()["column"]
             s["card_owner"][c] = seat
         s["column"][seat][domain] = list(cards) + [255] * (33 - len(cards))
         s["column_n"][seat][domain] = len(cards)

@@ -20,8 +20,9 @@ import gaudi_helpers_score as S
 from test_gaudi_rules_engine import Pos
 from test_gaudi_solo_rules import _automa_position, picked
 
-TAKE_CARD, DONE = 195, 653
-MOVE, MODE, USES, OVER, DRAFT = 1, 2, 3, 10, 11
+TAKE_CARD, DONE = gaudi.TAKE_CARD_BASE, gaudi.DONE
+MOVE, MODE, USES, OVER, DRAFT = (tilecraft.GaudiState.phase_names().index(name) for name in (
+    "moving", "choosing pencils or hammers", "using actions", "game over", "drafting a starting card"))
 NO_CARD = 255
 
 
@@ -111,7 +112,7 @@ def _automa_columns(pos, cols):
     st = pos.s
     for d in range(3):
         for c in st["automa_column"][d][: st["automa_column_n"][d]]:
-            st["card_loc"][c], st["card_owner"][c] = 0, d
+            st["card_loc"][c], st["card_owner"][c] = tilecraft.GaudiState.locations()["deck"], d
         st["automa_column"][d] = [NO_CARD] * 33
         st["automa_column_n"][d] = 0
     for d, cards in enumerate(cols):
@@ -119,23 +120,23 @@ def _automa_columns(pos, cols):
             pos._unlist(c)
             st["automa_column"][d][st["automa_column_n"][d]] = c
             st["automa_column_n"][d] += 1
-            st["card_loc"][c], st["card_owner"][c] = 6, d
+            st["card_loc"][c], st["card_owner"][c] = tilecraft.GaudiState.locations()["automa"], d
 
 
 def _window(pos, d, cards):
     """Window d holds exactly `cards` in reveal order (the last is the bottom-most, GA-AMB-21)."""
     st = pos.s
     for c in st["window"][d][: st["window_n"][d]]:
-        st["card_loc"][c], st["card_owner"][c] = 0, d
+        st["card_loc"][c], st["card_owner"][c] = tilecraft.GaudiState.locations()["deck"], d
     for c in cards:
         pos._unlist(c)
-        st["card_loc"][c], st["card_owner"][c] = 1, d
+        st["card_loc"][c], st["card_owner"][c] = tilecraft.GaudiState.locations()["window"], d
     st["window"][d] = list(cards) + [NO_CARD] * (3 - len(cards))
     st["window_n"][d] = len(cards)
 
 
 def _deck_cards(s, d, n, skip=()):
-    return [c for c in range(33 * d, 33 * d + 33) if s.card_location(c)[0] == 0 and c not in skip][:n]
+    return [c for c in range(33 * d, 33 * d + 33) if s.card_location(c)[0] == tilecraft.GaudiState.locations()["deck"] and c not in skip][:n]
 
 
 # ---------------------------------------------------------------- expert (night) mode
@@ -277,7 +278,7 @@ def test_ga_solo_6_no_bonuses_for_the_automa_or_the_virtual_marker():
     e.apply(DONE)
     _, tiles, _ = e.automa_area()
     assert tiles[6] == 1
-    assert e.card_location(n_card)[0] == 7  # removed by the virtual marker
+    assert e.card_location(n_card)[0] == tilecraft.GaudiState.locations()["removed"]  # removed by the virtual marker
     assert e.domain_scores(0) == before
     assert e.phase() == MOVE and e.current_player() == 0
 
@@ -404,7 +405,7 @@ def test_ga_solo_end_1_player_scored_by_the_expert_rules_then_the_automa():
     st.update(phase=MOVE, round=3, central_used=7, central_tile=2, anyone_finished=1, current=0, turn_index=0)
     e = pos.load()
     e.apply(48)
-    assert e.phase() == 9
+    assert e.phase_name() == "central area"
     e.apply(gaudi.CENTRAL_B)
     while not e.is_terminal():
         e.apply(DONE)

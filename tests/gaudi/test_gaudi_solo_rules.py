@@ -10,13 +10,13 @@ import gaudi_fixtures
 from gaudi_fixtures import make_state
 from test_gaudi_rules_engine import Pos
 
-TAKE_CARD, DONE = 195, 653
+TAKE_CARD, DONE = gaudi.TAKE_CARD_BASE, gaudi.DONE
 
 
 def picked(seed=0, keep_domain=0, data=gaudi_fixtures.NAME, **opts):
     """A solo game after the starting pick (the solo player keeps the card of keep_domain)."""
     s = tilecraft.make("gaudi", players=1, seed=seed, data=data, **opts)
-    assert s.phase() == 11
+    assert s.phase_name() == "drafting a starting card"
     pool = [int(a) - TAKE_CARD for a in s.legal_actions()]
     c = next(x for x in pool if x // 33 == keep_domain)
     s.apply(TAKE_CARD + c)
@@ -40,13 +40,13 @@ def test_ga_solo_3_ga_amb_23_27_starting_pick():
     s = make_state(1, 3)
     pool = sorted(int(a) - TAKE_CARD for a in s.legal_actions())
     assert len(pool) == 2 and sorted(c // 33 for c in pool) == [0, 1]  # 1 Nature + 1 Catalan
-    assert s.current_player() == 0 and s.phase() == 11
+    assert s.current_player() == 0 and s.phase_name() == "drafting a starting card"
     keep, other = pool[1], pool[0]
     s.apply(TAKE_CARD + keep)
     assert s.hand(0) == [keep] and s.start_card(0) == -1  # both cards are public
     cols, _, _ = s.automa_area()
     assert cols[other // 33] == [other]  # the other card is the automa's earliest card
-    assert s.card_location(other)[0] == 6
+    assert s.card_location(other)[0] == tilecraft.GaudiState.locations()["automa"]
 
 
 def test_ga_solo_5_ga_auto_move_1_ga_auto_card_2_ga_amb_21_ga_solo_dummy_1_ga_amb_18_first_turns():
@@ -60,12 +60,12 @@ def test_ga_solo_5_ga_auto_move_1_ga_auto_card_2_ga_amb_21_ga_solo_dummy_1_ga_am
     s, pool, keep = picked(0, keep_domain=0)
     pos = Pos(s)
     pos.s["position"][0] = 5
-    pos.s.update(phase=3, space=5, leader=1, mode=3, pencils=1, hammers=0)
+    pos.s.update(phase=tilecraft.GaudiState.phase_names().index("using actions"), space=5, leader=1, mode=3, pencils=1, hammers=0)
     e = pos.load()
     n_window = e.windows()[0]
     assert len(n_window) == 3
     e.apply(DONE)
-    assert e.phase() == 1 and e.current_player() == 0
+    assert e.phase_name() == "moving" and e.current_player() == 0
     p = e.positions()
     assert p[1] == 1 and p[4] == 6
     cols, _, _ = e.automa_area()
@@ -80,7 +80,7 @@ def _automa_position(edition_name, difficulty, n_cards, colour_counts):
     st = pos.s
     for d in range(3):  # empty the automa columns first (the pick put one card there)
         for c in st["automa_column"][d][: st["automa_column_n"][d]]:
-            st["card_loc"][c], st["card_owner"][c] = 0, d
+            st["card_loc"][c], st["card_owner"][c] = tilecraft.GaudiState.locations()["deck"], d
         st["automa_column"][d] = [255] * 33
         st["automa_column_n"][d] = 0
     for d, cards in enumerate(n_cards):
@@ -89,7 +89,7 @@ def _automa_position(edition_name, difficulty, n_cards, colour_counts):
             n = st["automa_column_n"][d]
             st["automa_column"][d][n] = c
             st["automa_column_n"][d] = n + 1
-            st["card_loc"][c], st["card_owner"][c] = 6, d
+            st["card_loc"][c], st["card_owner"][c] = tilecraft.GaudiState.locations()["automa"], d
     for colour, k in enumerate(colour_counts):
         t = 4 * colour
         for _ in range(k):
@@ -135,7 +135,7 @@ def test_ga_solo_end_5_tie_goes_to_the_automa():
                                           ("win_loss", 52, 51, 1.0, [0]), ("score", 40, 51, -11.0, [])):
         s, _, _ = picked(2, returns_mode=rm)
         pos = Pos(s)
-        pos.s.update(phase=10, automa_score=theirs)
+        pos.s.update(phase=tilecraft.GaudiState.phase_names().index("game over"), automa_score=theirs)
         pos.s["final"][0] = mine
         e = pos.load()
         assert e.returns()[0] == ret and list(e.winners()) == winners
@@ -147,7 +147,7 @@ def _player_done_position(seed, player_at, automa_at, space_units):
     st = pos.s
     st["position"] = [player_at, automa_at, -1, -1, -1]
     pe, ha = space_units
-    st.update(phase=3, space=player_at, leader=1, mode=3, pencils=pe, hammers=ha, turn_index=0)
+    st.update(phase=tilecraft.GaudiState.phase_names().index("using actions"), space=player_at, leader=1, mode=3, pencils=pe, hammers=ha, turn_index=0)
     return pos
 
 

@@ -19,7 +19,7 @@ def reveal(fx, card, district=None, coins=None, players=2, **options):
         s = set_district(s, 0, district or {(0, 0): [(-1, 0)]}, coins=coins)
     s.apply(s.hand(0).index(card))
     s.apply(0)
-    assert s.phase() == 1 and s.current_player() == 0
+    assert s.phase_name() == "selling or building" and s.current_player() == 0
     return s
 
 

@@ -21,7 +21,7 @@ def test_wa_draft_3_pick_is_hidden_until_all_have_picked():
     assert not np.array_equal(a.observation(0), b.observation(0))
     a.apply(0)
     a.apply(0)
-    assert a.phase() == 1  # revealed: seat 1 now sees seat 0's card
+    assert a.phase_name() == "selling or building"  # revealed: seat 1 now sees seat 0's card
     before = a.observation(1)
     a2 = b.clone()
     a2.apply(0)
@@ -35,7 +35,7 @@ def test_wa_draft_4_resolve_choices_hidden_and_simultaneous():
     s = tilecraft.make("warsaw", players=2, seed=8, )
     s.apply(0)
     s.apply(0)
-    assert s.phase() == 1
+    assert s.phase_name() == "selling or building"
     builds = [int(a) for a in s.legal_actions() if a >= W.BUILD_BASE]
     assert builds, "the revealed card can be built somewhere"
     a, b = s.clone(), s.clone()
@@ -81,7 +81,7 @@ def test_wa_draft_6_four_rounds_and_forced_last_pick():
     # the era's income follows at once. Everyone sold every card, so the districts are the equal
     # starting cards: milestone I ties on count, coins and VP and is discarded (WA-MILE-3); each seat
     # sold its last card (+3 coins) and the starting card's park (next to 1 residential area) paid 1 VP.
-    assert (s.era(), s.phase(), s.pick_round(), s.current_player()) == (2, 0, 0, 0)
+    assert (s.era(), s.phase_name(), s.pick_round(), s.current_player()) == (2, "picking cards", 0, 0)
     assert s.milestones()[0][1] == -2
     assert s.coins() == [c + 3 for c in coins0] and s.vp() == [v + 1 for v in vp0]
 
@@ -93,7 +93,7 @@ def test_wa_act_1_sell_for_three_coins(tmp_path):
     card = s.hand(0)[0]
     round_of(s)
     assert s.coins() == [9, 9]
-    assert s.card_location(card) == 2  # sold
+    assert s.card_location(card) == tilecraft.WarsawState.locations()["sold"]  # sold
     obs = s.observation(1)
     sold_plane = obs[67 + 10 * 112: 67 + 11 * 112]
     assert sold_plane[card] == 1, "sold cards are public (WA-AMB-21)"

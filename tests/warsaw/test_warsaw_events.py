@@ -130,7 +130,7 @@ def test_new_public_buildings_in_a_played_income_phase():
                             (2, 0): [(n("Townhouses"), 0)]}, coins=0, vp=0)
     s = set_district(s, 1, {(0, 0): [(n("Warsaw Polytechnic"), 0)], (1, 0): [(n("Brewery"), 0)]}, coins=0, vp=0)
     while not s.is_terminal():
-        s.apply(0 if s.phase() == 0 else W.SELL)
+        s.apply(0 if s.phase_name() == "picking cards" else W.SELL)
     # seat 0: 12 + 2 = 14 coins -> 2 VP, 4 left; seat 1: 12 + 1 (Polytechnic) + 1 (Brewery) = 14
     assert s.vp() == [2, 2] and s.coins() == [4, 4]
 

@@ -9,7 +9,10 @@ from typing import Dict, List, Optional, Sequence, Tuple
 import tilecraft
 from tilecraft.games import warsaw as W
 
-LOC_REMOVED, LOC_BOX_UNSEEN, LOC_SOLD, LOC_HAND, LOC_PENDING, LOC_DISTRICT = 3, 1, 2, 8, 12, 16
+# card locations (WarsawState.locations(); hand, pending and district are bases: + seat)
+LOC_REMOVED, LOC_BOX_UNSEEN, LOC_SOLD, LOC_HAND, LOC_PENDING, LOC_DISTRICT = (
+    tilecraft.WarsawState.locations()[k] for k in ("removed", "box_unseen", "sold", "hand", "pending", "district"))
+LOC_MILESTONE_DISCARDED = tilecraft.WarsawState.locations()["milestone_discarded"]
 START_BASE, MILE_BASE = 112, 116
 
 
@@ -131,7 +134,7 @@ def to_era(state, era: int, hands: Optional[Dict[int, Sequence[int]]] = None):
     for i in range(5):
         if i + 1 < era:
             s["mile_owner"][i] = -2
-            s["card_loc"][MILE_BASE + i] = 4
+            s["card_loc"][MILE_BASE + i] = LOC_MILESTONE_DISCARDED
     return type(state).from_json(json.dumps(d))
 
 
@@ -185,12 +188,12 @@ def round_of(state, picks: Optional[Dict[int, int]] = None, actions: Optional[Di
     """One pick-and-resolve round: seat p picks card picks[p] (else its first card) and resolves
     with actions[p] (else sells)."""
     picks, actions = picks or {}, actions or {}
-    assert state.phase() == 0
-    while state.phase() == 0:
+    assert state.phase_name() == "picking cards"
+    while state.phase_name() == "picking cards":
         p = state.current_player()
         hand = state.hand(p)
         state.apply(hand.index(picks[p]) if p in picks else 0)
-    while state.phase() == 1:
+    while state.phase_name() == "selling or building":
         p = state.current_player()
         state.apply(int(actions.get(p, W.SELL)))
     return state
@@ -199,6 +202,6 @@ def round_of(state, picks: Optional[Dict[int, int]] = None, actions: Optional[Di
 def sell_out(state):
     """Everyone picks its first card and sells until the draft of this era is over."""
     era = state.era()
-    while state.phase() in (0, 1) and state.era() == era:
-        state.apply(0 if state.phase() == 0 else W.SELL)
+    while state.phase_name() in ("picking cards", "selling or building") and state.era() == era:
+        state.apply(0 if state.phase_name() == "picking cards" else W.SELL)
     return state

@@ -23,10 +23,10 @@ def test_wa_amb_14_first_removal_is_forgotten_by_other_observers(fx, players):
     for seat in range(players):
         s = set_district(s, seat, {(x, 0): [(r[3 * seat + x], 0)] for x in range(3)})
     sell_out(s)
-    assert s.phase() == 2 and s.current_player() == 0 and s.removals_needed(0) == 2
+    assert s.phase_name() == "war removals" and s.current_player() == 0 and s.removals_needed(0) == 2
     before = s.clone()
     s.apply(W.remove_action(0, 0))  # seat 0's first removal: hidden, not yet "chosen"
-    assert s.phase() == 2 and s.current_player() == 0 and json.loads(s.to_json())["state"]["chosen"] == 0
+    assert s.phase_name() == "war removals" and s.current_player() == 0 and json.loads(s.to_json())["state"]["chosen"] == 0
     for observer in range(1, players):
         assert np.array_equal(before.observation(observer), s.observation(observer))
         check_lookalikes_resample_alike(before, s, observer)

@@ -77,7 +77,7 @@ def test_wa_comp_8_wa_amb_5_wa_setup_4_wa_setup_6_initial_state():
     milestone awarded."""
     for n in (2, 3, 4):
         s = tilecraft.make("warsaw", players=n, seed=3)
-        assert s.era() == 1 and s.phase() == 0 and s.pick_round() == 0
+        assert s.era() == 1 and s.phase_name() == "picking cards" and s.pick_round() == 0
         assert s.coins() == [6] * n and s.vp() == [0] * n
         assert all(owner == -1 for _, owner in s.milestones())
         for p in range(n):
@@ -101,20 +101,20 @@ def test_wa_draft_2_undealt_cards_boxed_unseen():
     for n, boxed in ((2, 8), (3, 4), (4, 0)):
         s = tilecraft.make("warsaw", players=n, seed=1)
         era1 = [c for c in range(96) if cfg["card_era"][c] == 1]
-        assert sum(s.card_location(c) == 1 for c in era1) == boxed
+        assert sum(s.card_location(c) == tilecraft.WarsawState.locations()["box_unseen"] for c in era1) == boxed
         in_hands = {c for p in range(n) for c in s.hand(p)}
         assert len(in_hands) == 4 * n
         if boxed:
             # which cards were boxed is hidden: a redeal of the unseen cards changes the boxed set
             # but not what seat 0 observes
             r = s.clone()
-            boxed_before = {c for c in era1 if s.card_location(c) == 1}
+            boxed_before = {c for c in era1 if s.card_location(c) == tilecraft.WarsawState.locations()["box_unseen"]}
             changed = False
             for seed in range(5):
                 r = s.clone()
                 r.resample_hidden(0, seed)
                 assert (r.observation(0) == s.observation(0)).all()
-                changed |= {c for c in era1 if r.card_location(c) == 1} != boxed_before
+                changed |= {c for c in era1 if r.card_location(c) == tilecraft.WarsawState.locations()["box_unseen"]} != boxed_before
             assert changed
 
 
@@ -126,15 +126,15 @@ def test_wa_flow_1_wa_flow_2_wa_flow_3_wa_flow_4_six_eras():
     war_eras, mile_eras = set(), set()
     eras_seen = []
     while not s.is_terminal():
-        if s.phase() == 0 and s.pick_round() == 0 and (not eras_seen or eras_seen[-1] != s.era()):
+        if s.phase_name() == "picking cards" and s.pick_round() == 0 and (not eras_seen or eras_seen[-1] != s.era()):
             eras_seen.append(s.era())
             assert all(len(s.hand(p)) == 4 for p in range(3))
-        if s.phase() == 2:
+        if s.phase_name() == "war removals":
             war_eras.add(s.era())
-        if s.phase() == 5:
+        if s.phase_name() == "placing a milestone":
             mile_eras.add(s.era())
         legal = s.legal_actions()
-        s.apply(int(legal[-1] if s.phase() == 1 else legal[rng.randrange(len(legal))]))
+        s.apply(int(legal[-1] if s.phase_name() == "selling or building" else legal[rng.randrange(len(legal))]))
     assert eras_seen == [1, 2, 3, 4, 5, 6]
     assert war_eras == {3, 4}
     assert mile_eras <= {1, 2, 3, 4, 5}

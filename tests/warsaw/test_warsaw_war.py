@@ -40,7 +40,7 @@ def test_wa_war_1_wa_war_3_one_removal_in_era_three(fx):
     """WA-WAR-1, WA-WAR-3: after era III each seat removes 1 position; only ends of a line can go
     (a middle card would split the district), and the reason is given."""
     s = at_war(fx, 3, line(fx, 3))
-    assert s.phase() == 2 and s.current_player() == 0 and s.removals_needed(0) == 1
+    assert s.phase_name() == "war removals" and s.current_player() == 0 and s.removals_needed(0) == 1
     assert removals(s) == {(0, 0), (2, 0)}
     before = s.to_json()
     with pytest.raises(tilecraft.IllegalActionError, match="would split the district.*WA-WAR-3"):
@@ -57,7 +57,7 @@ def test_wa_war_1_stack_removed_whole(fx):
     s = at_war(fx, 3, {(0, 0): [(r[0], 0), (r[1], 0), (r[2], 0)], (1, 0): [(r[3], 0)]})
     s.apply(W.remove_action(0, 0))
     s.apply(W.remove_action(0, 0))
-    assert all(s.card_location(c) == 3 for c in r[:3])
+    assert all(s.card_location(c) == tilecraft.WarsawState.locations()["removed"] for c in r[:3])
     assert s.district(0) == [(1, 0, r[3], 0, 1)]
 
 
@@ -81,7 +81,7 @@ def test_wa_war_4_war_comes_before_milestone_and_income(fx):
     card east of its residential quadrants. Before the war the income would be park 1 - industry 1
     = 0 VP and 1 coin; seat 0 removes the industry, so the income paid is park 1 VP and no coin."""
     s = at_war(fx, 3, {(0, 0): [(-1, 0)], (1, 0): [(fx.ids("I1III@2")[0], 0)]})
-    assert s.phase() == 2 and [o for _, o in s.milestones()][2] == -1
+    assert s.phase_name() == "war removals" and [o for _, o in s.milestones()][2] == -1
     before = s.income(0)
     assert (before["park_vp"], before["industrial_penalty"], before["industrial_coins"]) == (1, 1, 1)
     vp0, coins0 = s.vp()[0], s.coins()[0]
@@ -89,7 +89,7 @@ def test_wa_war_4_war_comes_before_milestone_and_income(fx):
     s.apply(W.remove_action(0, 0))  # seat 1 removes its starting card
     # both seats tie on 0 public buildings with equal coins and VP: milestone III is discarded, the
     # income follows and era IV starts
-    assert s.milestones()[2][1] == -2 and s.era() == 4 and s.phase() == 0
+    assert s.milestones()[2][1] == -2 and s.era() == 4 and s.phase_name() == "picking cards"
     assert s.vp()[0] == vp0 + 1 and s.coins()[0] == coins0
 
 def test_wa_pub_1_arsenal(fx):
@@ -142,12 +142,12 @@ def test_wa_pub_4_wa_amb_13_shrink_when_lost_in_war(fx):
     s.apply(W.remove_action(0, 3))  # the Prudential itself (a leaf)
     s.apply(W.remove_action(0, 0))
     # the box is now 4x3 again: fits, no trim needed
-    assert s.phase() != 3 and s.within_limit(0)
+    assert s.phase_name() != "Prudential trim" and s.within_limit(0)
     d[(1, 3)] = [(early(fx, 13)[12], 0)]  # 4x4 box: (0,3) Prudential and (1,3)
     s = at_war(fx, 3, d)
     s.apply(W.remove_action(0, 3))
     s.apply(W.remove_action(0, 0))
-    assert s.phase() == 3 and s.current_player() == 0
+    assert s.phase_name() == "Prudential trim" and s.current_player() == 0
     # rows 0..2 full and (1,3): every window keeps a connected district
     assert [int(a) - W.TRIM_BASE for a in s.legal_actions()] == [0, 1, 2, 3]
     s.apply(W.TRIM_BASE + 1)  # drop the bottom row
@@ -165,7 +165,7 @@ def test_wa_pub_4_shrink_when_covered(fx):
     s.apply(0)
     s.apply(W.build_action(0, 3, 0))  # overbuild the Prudential
     s.apply(W.SELL)
-    assert s.phase() == 3
+    assert s.phase_name() == "Prudential trim"
     assert tilecraft.from_json(s.to_json()).to_json() == s.to_json()  # a mid-draft trim state reloads
     # the box is 4x4 with (0,3) and (1,3) in the bottom row: every window keeps a connected district
     assert [int(a) - W.TRIM_BASE for a in s.legal_actions()] == [0, 1, 2, 3]
@@ -234,7 +234,7 @@ def test_wa_amb_13_engine_offers_exactly_the_connected_windows(fx):
         s.apply(0)
         s.apply(W.build_action(pru_at[0], pru_at[1], 0))  # cover the Prudential: back to 3x4
         s.apply(W.SELL)
-        assert s.phase() == 3 and s.current_player() == 0, hex(m)
+        assert s.phase_name() == "Prudential trim" and s.current_player() == 0, hex(m)
         expect = [w for w in range(4) if _connected16(m & WINDOWS[w])]
         assert [int(a) - W.TRIM_BASE for a in s.legal_actions()] == expect, hex(m)
         s.apply(W.TRIM_BASE + expect[-1])

@@ -11,47 +11,66 @@ from typing import Any, Dict, List, Optional
 
 from .. import _core
 from .._core import InvalidConfigError
-from . import GameSpec, Option
+from . import GameSpec, Option, _vocab
 
-# Action id layout (spec §11.2; cpp/gaudi/state.hpp)
-MOVE_BASE, CENTRAL_AREA, PENCILS, HAMMERS = 0, 48, 49, 50
-TAKE_TILE_BASE, PLACE_BASE, TAKE_CARD_BASE, PLAY_BASE, DISCARD_BASE = 51, 131, 195, 294, 393
-ADVANCE_BASE, CENTRAL_A, CENTRAL_B, RESOLVE_BASE, TARGET_BASE, CATEGORY_BASE, DONE = 492, 495, 496, 497, 545, 644, 653
-NUM_ACTIONS = 654
 T_MAX, B_MAX, E_USED = 48, 64, 40
-PHASES = ("chance", "move", "mode", "uses", "place", "discard", "frame", "item", "target", "central", "over", "draft")
+
+# Action ids (spec §11.2): each kind's range is declared once, in cpp/gaudi/state.hpp, and read
+# here from GaudiState.action_ranges() (games/_vocab.py). The module's id constants are names
+# of those first ids, computed on first use (module __getattr__); the phases are
+# GaudiState.phase_names().
+_FIRST_ID_NAMES = {
+    "MOVE_BASE": "move", "CENTRAL_AREA": "move_central", "PENCILS": "pencils", "HAMMERS": "hammers",
+    "TAKE_TILE_BASE": "take_tile", "PLACE_BASE": "place", "TAKE_CARD_BASE": "take_card", "PLAY_BASE": "play_card",
+    "DISCARD_BASE": "discard_card", "ADVANCE_BASE": "advance", "CENTRAL_A": "central_a", "CENTRAL_B": "central_b",
+    "RESOLVE_BASE": "resolve", "TARGET_BASE": "target_card", "CATEGORY_BASE": "category", "DONE": "done",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _FIRST_ID_NAMES:
+        return _vocab.first_id("gaudi", _FIRST_ID_NAMES[name])
+    if name == "NUM_ACTIONS":
+        return _vocab.num_actions("gaudi")
+    if name == "PHASES":
+        return _core.GaudiState.phase_names()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _id(kind: str, offset: int) -> int:
+    return _vocab.first_id("gaudi", kind) + offset
 
 
 def take_tile(area: int, colour: int, shape: int) -> int:
-    return TAKE_TILE_BASE + 16 * area + 4 * colour + shape
+    return _id("take_tile", 16 * area + 4 * colour + shape)
 
 
 def place(space: int) -> int:
-    return PLACE_BASE + space
+    return _id("place", space)
 
 
 def take_card(card: int) -> int:
-    return TAKE_CARD_BASE + card
+    return _id("take_card", card)
 
 
 def play(card: int) -> int:
-    return PLAY_BASE + card
+    return _id("play_card", card)
 
 
 def discard(card: int) -> int:
-    return DISCARD_BASE + card
+    return _id("discard_card", card)
 
 
 def advance(domain: int) -> int:
-    return ADVANCE_BASE + domain
+    return _id("advance", domain)
 
 
 def resolve(entry: int) -> int:
-    return RESOLVE_BASE + entry
+    return _id("resolve", entry)
 
 
 def target(card: int) -> int:
-    return TARGET_BASE + card
+    return _id("target_card", card)
 
 
 _EDITIONS: Dict[str, Dict[str, Any]] = {}

@@ -6,12 +6,13 @@ default, or in the directory given by the ``data`` option. The default set is a 
 (no public per-card list exists); see docs/warsaw.md."""
 from __future__ import annotations
 
+import math
 import os
 from typing import Any, Dict, List, Tuple
 
 from .. import _core
 from .._core import InvalidConfigError
-from . import GameSpec, Option, _schema
+from . import GameSpec, Option, _schema, _vocab
 
 TYPES = ("park", "residential", "commercial", "industrial", "cultural", "transport")
 TYPE_IDS = {t: i for i, t in enumerate(TYPES)}
@@ -27,17 +28,27 @@ ERAS = 6
 DATA_VERSION = 1
 DEFAULT_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "data", "warsaw")
 
-# Action id layout (docs/warsaw.md): kept in step with cpp/warsaw/state.hpp.
-FRAME_R = 9
-FRAME_W = 2 * FRAME_R + 1
-CELLS = FRAME_W * FRAME_W
-SELL = 4
-BUILD_BASE = 5
-REMOVE_BASE = BUILD_BASE + 4 * CELLS
-TRIM_BASE = REMOVE_BASE + CELLS
-KEEP_BASE = TRIM_BASE + 4
-EXCHANGE_BASE = KEEP_BASE + CELLS
-NUM_ACTIONS = EXCHANGE_BASE + 4
+# Action ids (docs/warsaw.md): each kind's range is declared once, in cpp/warsaw/state.hpp, and
+# read here from WarsawState.action_ranges() (games/_vocab.py). The module's id constants are
+# names of those first ids, computed on first use (module __getattr__). Build and remove ids are
+# laid out over the cells of a square frame around the starting card (FRAME_W x FRAME_W cells,
+# FRAME_R on each side of it): the remove kind has one id per cell.
+_FIRST_ID_NAMES = {"SELL": "sell", "BUILD_BASE": "build", "REMOVE_BASE": "remove", "TRIM_BASE": "trim",
+                   "KEEP_BASE": "keep", "EXCHANGE_BASE": "exchange"}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _FIRST_ID_NAMES:
+        return _vocab.first_id("warsaw", _FIRST_ID_NAMES[name])
+    if name == "NUM_ACTIONS":
+        return _vocab.num_actions("warsaw")
+    if name == "CELLS":
+        return _vocab.size("warsaw", "remove")
+    if name == "FRAME_W":
+        return math.isqrt(_vocab.size("warsaw", "remove"))
+    if name == "FRAME_R":
+        return math.isqrt(_vocab.size("warsaw", "remove")) // 2
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 LETTERS = {"P": "park", "R": "residential", "C": "commercial", "I": "industrial", "U": "cultural", "T": "transport"}
@@ -59,15 +70,16 @@ def quadrants_from_letters(text: str) -> List[Dict[str, Any]]:
 
 def cell(x: int, y: int) -> int:
     """Frame cell of position (x, y), the starting card at (0, 0)."""
-    return (y + FRAME_R) * FRAME_W + (x + FRAME_R)
+    w = math.isqrt(_vocab.size("warsaw", "remove"))
+    return (y + w // 2) * w + (x + w // 2)
 
 
 def build_action(x: int, y: int, rotation: int = 0) -> int:
-    return BUILD_BASE + 4 * cell(x, y) + rotation
+    return _vocab.first_id("warsaw", "build") + 4 * cell(x, y) + rotation
 
 
 def remove_action(x: int, y: int) -> int:
-    return REMOVE_BASE + cell(x, y)
+    return _vocab.first_id("warsaw", "remove") + cell(x, y)
 
 
 CARDS_SCHEMA = os.path.join(DEFAULT_DIR, "cards.schema.json")  # what each data file may hold (JSON Schema)

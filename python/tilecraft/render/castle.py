@@ -9,10 +9,8 @@ from typing import Any, Dict, List, Optional
 
 SEG_CHAR = {0: "=", 1: "T", 2: "h", 3: "."}
 TYPE_NAMES = ("path", "tower", "house", "court")
-PHASES = ("choosing the first player", "dealing start wall tiles", "may use wall tile 1", "drawing a tile",
-          "choosing which drawn tile to keep", "placing the tile", "may place a follower",
-          "choosing the scoring order", "may double this score with a wall tile", "revealing a wall tile",
-          "game over")
+# The phases in which a drawn tile is in hand (the phase names of cpp/castle/state.hpp).
+TILE_IN_HAND = ("choosing which drawn tile to keep", "placing the tile", "may place a follower")
 
 
 def _tile_names(config: Dict[str, Any]) -> Optional[List[str]]:
@@ -69,10 +67,10 @@ def render_text(state: Any) -> str:
         gates_at[(rr, cc)] = "[" + "".join(letters[x] for x in cfg["gate_seg"][g]) + "]"
 
     lines: List[str] = []
-    status = PHASES[state.phase()] if 0 <= state.phase() < len(PHASES) else "?"
+    status = state.phase_name()
     who = "" if state.is_terminal() or state.is_chance_node() else f"seat {state.current_player()} "
     lines.append(f"Carcassonne: The Castle, turn {state.turn()}: {who}{status}")
-    if state.current_tile() >= 0 and state.phase() in (4, 5, 6):
+    if state.current_tile() >= 0 and state.phase_name() in TILE_IN_HAND:
         lines.append(f"  tile in hand: {tile_name(state.current_tile())}")
     lines.append("  map: = path, T tower, h house, . court; centre: 0/1 follower, K keep, o fountain, "
                  "$ market, # square; + empty space; [XYZ] start space (R path, T tower, H house, C court)")

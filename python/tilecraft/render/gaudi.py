@@ -5,9 +5,6 @@ from __future__ import annotations
 
 from typing import Any, List
 
-PHASES = ("chance", "moving", "choosing pencils or hammers", "using actions", "placing a tile", "discarding",
-          "resolving rewards", "carrying out a reward", "choosing a Religion card", "central area", "game over",
-          "drafting a starting card", "choosing a category")
 DOMAINS = "NCR"
 
 
@@ -27,9 +24,8 @@ def board_line(state: Any, seat: int) -> str:
 
 def render_text(state: Any) -> str:
     n = state.num_players()
-    phase = state.phase()
     status = "game over" if state.is_terminal() else (
-        "chance" if state.is_chance_node() else f"seat {state.current_player()}: {PHASES[phase]}")
+        "chance" if state.is_chance_node() else f"seat {state.current_player()}: {state.phase_name()}")
     tile, used, options = state.central()
     out = [f"Gaudí, {n} players, round {state.round()}/3, central tile {tile}: {status}"]
     pos = state.positions()
@@ -45,7 +41,7 @@ def render_text(state: Any) -> str:
         out.append("automa: columns " + " ".join(f"{DOMAINS[d]}{c}" for d, c in enumerate(cols))
                    + f"; tiles per colour {[sum(tiles[4 * c:4 * c + 4]) for c in range(4)]}; score now "
                    f"{state.automa_final_score()}; virtual marker removed {sum(vtiles)} tile(s)")
-    if phase == 3:
+    if state.phase_name() == "using actions":
         space, pencils, hammers, mode, _ = state.units()
         out.append(f"space {space}: {pencils} pencil(s), {hammers} hammer(s) left"
                    f"{' (leader)' if state.leader() else ''}")

@@ -6,8 +6,6 @@ from typing import Any, List
 
 LETTERS = "PRCIUT"  # park, residential, commercial, industrial, cultural (U), transport
 WHOLE = {6: "B", 7: "M"}  # public building, milestone
-PHASES = ("picking cards", "selling or building", "war removals", "Prudential trim", "Prudential trim (keep)",
-          "placing a milestone", "exchange", "game over")
 
 
 def _letter(t: int) -> str:
@@ -38,8 +36,7 @@ def district_lines(state: Any, seat: int) -> List[str]:
 
 def render_text(state: Any) -> str:
     n = state.num_players()
-    phase = state.phase()
-    status = "game over" if state.is_terminal() else f"seat {state.current_player()}: {PHASES[phase]}"
+    status = "game over" if state.is_terminal() else f"seat {state.current_player()}: {state.phase_name()}"
     out = [f"Warsaw, {n} players, era {state.era()}, pick {state.pick_round() + 1}/4: {status}",
            "Quadrants: P park, R residential, C commercial, I industrial, U cultural, T transport, "
            "B public building, M milestone; a digit is the stack height"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any, List, Optional, Tuple
 
+from ..castle import TILE_IN_HAND
 from ._draw import INK, SEAT_COLOURS, Svg, seat_marker, status_line
 
 TYPE_NAMES = ("path", "tower", "house", "court")
@@ -155,20 +156,20 @@ def svg(state: Any, seat: Optional[int] = None) -> str:
     sx = pw + 10
     y = 60
     tile = state.current_tile()
-    if tile >= 0 and state.phase() in (4, 5, 6):
+    if tile >= 0 and state.phase_name() in TILE_IN_HAND:
         d.text(sx, y, "tile in hand", size=12, weight="bold")
         seg = cfg["seg_type"][tile]
         for s in range(12):
             d.polygon(_seg_points(s, sx, y + 8), fill=fills[seg[s]], stroke=None)
         d.rect(sx, y + 8, S, S, fill="none", stroke=INK)
         alt = state.alt_tile()
-        if alt is not None and alt >= 0 and state.phase() == 4:
+        if alt is not None and alt >= 0 and state.phase_name() == "choosing which drawn tile to keep":
             seg = cfg["seg_type"][alt]
             for s in range(12):
                 d.polygon(_seg_points(s, sx + S + 12, y + 8), fill=fills[seg[s]], stroke=None)
             d.rect(sx + S + 12, y + 8, S, S, fill="none", stroke=INK)
         y += S + 30
-        if state.phase() == 5 and to_move >= 0:
+        if state.phase_name() == "placing the tile" and to_move >= 0:
             # the four rotations, each a click target: with a space, it makes the move (the play
             # page frames the rotations still legal there)
             d.text(sx, y, "rotation", size=12, weight="bold")

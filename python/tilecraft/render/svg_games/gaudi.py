@@ -20,10 +20,6 @@ S_LETTERS = "xlsp"
 DOMAINS = ("Nature", "Catalan", "Religion")
 D_LETTERS = "NCR"
 D_FILLS = ("#a8cf9c", "#e6b98a", "#b9a9d9")
-# By the number state.phase() reports (bindings/gaudi.cpp; the binding has no phase name).
-PHASES = ("chance", "moving", "pencils or hammers", "using actions", "placing a tile", "discarding",
-          "rewards", "a reward", "a Religion target", "central area", "game over", "expert draft",
-          "choosing a category")
 SHAPE_NAMES = dict(zip(SHAPES, S_LETTERS))
 # The track's abbreviations, each explained in the picture's legend.
 LEGEND = ("T take a tile; TB TG TY TR: of that colour; a shape letter x l s p: of that shape",
@@ -181,8 +177,7 @@ def svg(state: Any, seat: Optional[int] = None) -> str:
     seat_h = max(bh * (B + 2) + 60, 230)
     height = top_h + ((n + 1) // 2) * (seat_h + 16) + 20
     d = Svg(width, height, f"Gaudí, {n} players")
-    phase = state.phase()
-    what = PHASES[phase] if 0 <= phase < len(PHASES) and to_move >= 0 else ""
+    what = state.phase_name() if to_move >= 0 else ""
     d.text(20, 24, f"Gaudí · round {state.round()}/3 · {status_line(state)}" + (f" ({what})" if what else ""),
            size=16, weight="bold")
     # the track: a loop of spaces around the central area
@@ -241,7 +236,7 @@ def svg(state: Any, seat: Optional[int] = None) -> str:
     off = [p for p in range(n) if pos[p] in (-1, 48)]
     if off:
         d.text(cx + 10, cy + 56, "off the track: " + ", ".join(f"seat {p}" for p in off), size=11)
-    if phase == 3 and to_move >= 0:
+    if state.phase_name() == "using actions" and to_move >= 0:
         space, pencils, hammers, _, _ = state.units()
         d.text(cx + 10, cy + 74, f"space {space}: {pencils} pencil(s), {hammers} hammer(s) left"
                + (" (leader)" if state.leader() else ""), size=11)

@@ -15,10 +15,10 @@ FILLS = ("#8fc08a", "#e0a37f", "#e6c86e", "#a3a3b8", "#c59ad0", "#86b7cf", "#d8d
 ROMAN = ("I", "II", "III", "IV", "V")
 Q = 22  # a quadrant; a card is 2 x 2 quadrants
 
-# The step of the era the state is in, by state.phase() (bindings/warsaw.cpp: 0 pick, 1 resolve,
-# 2 war, 3 trim, 4 trim keep, 5 milestone placement, 6 exchange, 7 over).
-STEPS = {0: "pick {k}/4: choose a card", 1: "card {k}/4: build or sell it", 2: "war", 3: "the Prudential trim",
-         4: "the Prudential trim", 5: "placing the milestone", 6: "exchange"}
+# The step of the era the state is in, by state.phase_name() (the phase names of cpp/warsaw/state.hpp).
+STEPS = {"picking cards": "pick {k}/4: choose a card", "selling or building": "card {k}/4: build or sell it",
+         "war removals": "war", "Prudential trim": "the Prudential trim", "Prudential trim (keep)": "the Prudential trim",
+         "placing a milestone": "placing the milestone", "exchange": "exchange"}
 
 def _card_names(cfg: Dict[str, Any]) -> Optional[List[str]]:
     try:
@@ -71,7 +71,7 @@ def svg(state: Any, seat: Optional[int] = None) -> str:
     width = max(panel_w + 40, 5 * 150 + 40)
     height = 120 + sum(panel_h) + 20 * n
     d = Svg(width, height, f"Warsaw, {n} players")
-    step = "" if state.is_terminal() else " · " + STEPS.get(state.phase(), "").format(k=state.pick_round() + 1)
+    step = "" if state.is_terminal() else " · " + STEPS.get(state.phase_name(), "").format(k=state.pick_round() + 1)
     d.text(20, 24, f"Warsaw · era {state.era()}{step} · {status_line(state)}", size=16, weight="bold")
     # milestones
     mnames = None
@@ -145,7 +145,7 @@ def svg(state: Any, seat: Optional[int] = None) -> str:
             d.text(cx, cy + 2 * Q + 12, f"{price} coin" + ("s" if price != 1 else ""), size=9)
             name = names[card] if names and card < len(names) else f"card {card}"
             d.text(cx, cy + 2 * Q + 23, name[:12], size=9)
-        if picked >= 0 and not (hidden and state.phase() == 0):
+        if picked >= 0 and not (hidden and state.phase_name() == "picking cards"):
             px = hx
             py = y + 58 + 2 * Q + 36
             d.text(px, py + 10, "picked:", size=11, weight="bold")
