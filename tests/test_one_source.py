@@ -146,7 +146,6 @@ def test_seeding_is_in_one_module():
 HAND_WRITTEN = re.compile(r"^\s*[A-Z_]*_BASE\s*=|^\s*PHASES\s*=", re.M)
 
 
-@pytest.mark.xfail(strict=True, reason="until the vocab branch lands")
 def test_no_hand_written_id_base_or_phase_list():
     found = [f"{path.relative_to(PYTHON)}:{text[:m.start()].count(chr(10)) + 1}"
              for path in sorted(PYTHON.rglob("*.py"))

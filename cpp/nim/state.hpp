@@ -59,6 +59,7 @@ class State {
   static constexpr int kNumPhases = nim::kNumPhases;
   static constexpr const char* const* kPhaseNames = nim::kPhaseNames;
   static constexpr int kNumActionKinds = nim::kNumActionKinds;
+  static constexpr const char* const* kActionKindNames = nim::kActionKindNames;
   static constexpr int kNumLocations = 0;
   static constexpr const NamedValue* kLocations = nullptr;
   void action_ranges(ActionRange* out) const { out[0] = {kActionKindNames[kActTake], 0, cfg_.max_take}; }
