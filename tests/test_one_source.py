@@ -29,6 +29,9 @@ CHANCE_OUTCOMES_CALLERS = {
     # OpenSpiel's State.chance_outcomes() method: it converts the engine's list to OpenSpiel's
     # types and hands it to OpenSpiel, which does its own sampling; it draws nothing.
     ("tilecraft.adapters.openspiel", "chance_outcomes"): "a conversion, not sampling",
+    # The conformance harness checks the list (probabilities sum to 1, outcomes = legal actions);
+    # its random_step then samples with tilecraft.runner.sample_chance.
+    ("tilecraft.testing._conformance", "_check_chance_outcomes"): "a check, not sampling",
 }
 # The numbers the seedings are made of (tilecraft/runner.py): the "match" mixer's constants, the
 # "adapters" seat stride and chance key.

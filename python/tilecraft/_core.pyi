@@ -1162,11 +1162,26 @@ class NimState:
     Searcher = NimStateSearcher
     Vector = NimStateVector
     @staticmethod
+    def action_kinds() -> tuple[str, ...]:
+        """
+        The kinds of player actions, in id order (the kinds of action_ranges()).
+        """
+    @staticmethod
     def from_dict(data: typing.Any) -> NimState:
         ...
     @staticmethod
     def from_json(text: typing.Any) -> NimState:
         ...
+    @staticmethod
+    def locations() -> dict[str, int]:
+        """
+        Named card or tile locations, name -> number ({} for games without them).
+        """
+    @staticmethod
+    def phase_names() -> tuple[str, ...]:
+        """
+        Every phase's name, indexed by phase id.
+        """
     @staticmethod
     def puct_self_play(config: dict, bots: list, evaluators: list, n_games: typing.SupportsInt | typing.SupportsIndex, first_game: typing.SupportsInt | typing.SupportsIndex = 0, seed: typing.SupportsIndex = 0, concurrent: typing.SupportsInt | typing.SupportsIndex = 256, rotate: bool = True, record: bool = False) -> dict:
         """
@@ -1197,6 +1212,14 @@ class NimState:
         ...
     def __repr__(self) -> str:
         ...
+    def action_kind(self, action: typing.SupportsIndex) -> str:
+        """
+        The kind of an action id (one of action_kinds()); IllegalActionError out of range.
+        """
+    def action_ranges(self) -> list[tuple[str, int, int]]:
+        """
+        [(kind, first, end), ...]: action ids first..end-1 are of that kind; in id order, without gaps, covering 0..num_distinct_actions()-1 for this state's configuration.
+        """
     def action_to_string(self, action: typing.SupportsIndex) -> str:
         ...
     def apply(self, action: typing.SupportsIndex) -> None:
@@ -1277,9 +1300,19 @@ class NimState:
         """
     def observation_shape(self) -> tuple:
         ...
+    @typing.overload
+    def phase(self) -> int:
+        """
+        The phase id: an index into phase_names().
+        """
+    @typing.overload
     def phase(self) -> int:
         """
         0 choosing the first player, 1 taking stones, 2 game over.
+        """
+    def phase_name(self) -> str:
+        """
+        The name of the current phase: phase_names()[phase()] (the words of the text picture).
         """
     def resample_hidden(self, observer: typing.SupportsIndex, seed: typing.SupportsIndex) -> None:
         """

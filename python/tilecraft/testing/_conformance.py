@@ -20,6 +20,7 @@ from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple, Type, U
 import numpy as np
 
 import tilecraft
+from tilecraft.runner import sample_chance
 
 MakeState = Callable[[int], Any]  # seed -> fresh state
 
@@ -49,19 +50,19 @@ def loader(state) -> Callable[[str], Any]:
     return lambda text: type(state).from_json(text)  # looked up when used (a wrapper may lack it)
 
 
+def _check_chance_outcomes(state) -> None:
+    outcomes = state.chance_outcomes()
+    assert outcomes, "a chance node must list outcomes"
+    assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-9, "chance probabilities must sum to 1"
+    assert sorted(o for o, _ in outcomes) == list(state.legal_actions()), "outcomes must match legal_actions"
+
+
 def random_step(state, rng: random.Random) -> int:
-    """Applies one random legal action, or a chance outcome drawn with its probability; returns it."""
+    """Applies one random legal action, or a chance outcome drawn with its probability
+    (tilecraft.runner.sample_chance, the one sampler); returns it."""
     if state.is_chance_node():
-        outcomes = state.chance_outcomes()
-        assert outcomes, "a chance node must list outcomes"
-        assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-9, "chance probabilities must sum to 1"
-        assert sorted(o for o, _ in outcomes) == list(state.legal_actions()), "outcomes must match legal_actions"
-        r, action = rng.random(), outcomes[-1][0]
-        for o, p in outcomes:
-            r -= p
-            if r < 0:
-                action = o
-                break
+        _check_chance_outcomes(state)
+        action = sample_chance(state, rng)
     else:
         legal = state.legal_actions()
         action = int(legal[rng.randrange(len(legal))])
@@ -114,7 +115,7 @@ def _same_future(a, b, observer: int, steps: int) -> None:
             break
         la, lb = a.legal_actions(), b.legal_actions()
         assert np.array_equal(la, lb), "after the same resample the legal actions must agree"
-        action = int(la[(step * 7919) % len(la)])
+        action = int(la[(step * 7907) % len(la)])
         a.apply(action)
         b.apply(action)
         assert np.array_equal(a.scores(), b.scores())
