@@ -111,12 +111,12 @@ State::State(const Config& config, uint64_t seed) {
   std::memset(pending_card_, kNone, sizeof(pending_card_));
   std::memset(top_, kNone, sizeof(top_));
   for (int p = 0; p < kMaxPlayers; ++p) {
-    pend_[p][0] = pend_[p][1] = -1;
+    pending_[p][0] = pending_[p][1] = -1;
     if (p >= players_) continue;
     coins_[p] = 6;  // WA-SETUP-4
-    ax_[p] = ay_[p] = -2;  // the starting card at frame (0, 0) = local (2, 2)
+    anchor_x_[p] = anchor_y_[p] = -2;  // the starting card at frame (0, 0) = local (2, 2)
     const int local = 2 * 8 + 2;
-    occ_[p] = bit(local);
+    occupied_[p] = bit(local);
     top_[p][local] = static_cast<uint8_t>(kStartBase + p);
     height_[p][local] = 1;
     card_loc_[kStartBase + p] = static_cast<uint8_t>(kLocDistrict + p);
@@ -165,7 +165,7 @@ void State::sort_hand(int p) {
 
 int State::local_of(int p, int cell) const {
   if (cell < 0 || cell >= kCells) return -1;
-  const int lx = cell_x(cell) - ax_[p], ly = cell_y(cell) - ay_[p];
+  const int lx = cell_x(cell) - anchor_x_[p], ly = cell_y(cell) - anchor_y_[p];
   if (lx < 0 || lx > 7 || ly < 0 || ly > 7) return -1;
   return ly * 8 + lx;
 }
@@ -175,11 +175,11 @@ bool State::fits(uint64_t occ, bool big) const {  // WA-BUILD-2 (4x4 with the Pr
   return w <= 4 && h <= 4 && (big || std::min(w, h) <= 3);
 }
 
-bool State::within_limit(int p) const { return fits(occ_[p], big_limit(p)); }
+bool State::within_limit(int p) const { return fits(occupied_[p], big_limit(p)); }
 
 int State::visible_effect_card(int p, int effect) const {
   if (!((effects_[p] >> effect) & 1u)) return -1;
-  uint64_t b = occ_[p];
+  uint64_t b = occupied_[p];
   while (b) {
     const int i = lowest_bit(b);
     b &= b - 1;
@@ -192,7 +192,7 @@ int State::visible_effect_card(int p, int effect) const {
 void State::refresh_effects(int p) {
   uint16_t m = 0;
   if (p < players_) {
-    uint64_t b = occ_[p];
+    uint64_t b = occupied_[p];
     while (b) {
       const int i = lowest_bit(b);
       b &= b - 1;
@@ -204,7 +204,7 @@ void State::refresh_effects(int p) {
 }
 
 void State::normalize(int p) {
-  const uint64_t occ = occ_[p];
+  const uint64_t occ = occupied_[p];
   const unsigned cols = column_bits(occ), rows = row_bits(occ);
   const int x0 = __builtin_ctz(cols), x1 = 31 - __builtin_clz(cols);
   const int y0 = __builtin_ctz(rows), y1 = 31 - __builtin_clz(rows);
@@ -225,23 +225,23 @@ void State::normalize(int p) {
   std::memcpy(top_[p], top, 64);
   std::memcpy(rot_[p], rot, 64);
   std::memcpy(height_[p], height, 64);
-  occ_[p] = nocc;
-  ax_[p] = static_cast<int8_t>(ax_[p] + dx);
-  ay_[p] = static_cast<int8_t>(ay_[p] + dy);
+  occupied_[p] = nocc;
+  anchor_x_[p] = static_cast<int8_t>(anchor_x_[p] + dx);
+  anchor_y_[p] = static_cast<int8_t>(anchor_y_[p] + dy);
 }
 
 void State::bbox(int p, int& x0, int& y0, int& x1, int& y1) const {
-  const unsigned cols = column_bits(occ_[p]), rows = row_bits(occ_[p]);
-  x0 = ax_[p] + __builtin_ctz(cols);
-  x1 = ax_[p] + 31 - __builtin_clz(cols);
-  y0 = ay_[p] + __builtin_ctz(rows);
-  y1 = ay_[p] + 31 - __builtin_clz(rows);
+  const unsigned cols = column_bits(occupied_[p]), rows = row_bits(occupied_[p]);
+  x0 = anchor_x_[p] + __builtin_ctz(cols);
+  x1 = anchor_x_[p] + 31 - __builtin_clz(cols);
+  y0 = anchor_y_[p] + __builtin_ctz(rows);
+  y1 = anchor_y_[p] + 31 - __builtin_clz(rows);
 }
 
 int State::top_at(int p, int x, int y) const {
   if (x < -kFrameR || x > kFrameR || y < -kFrameR || y > kFrameR) return -1;
   const int l = local_of(p, (y + kFrameR) * kFrameW + x + kFrameR);
-  return (l < 0 || !((occ_[p] >> l) & 1u)) ? -1 : top_[p][l];
+  return (l < 0 || !((occupied_[p] >> l) & 1u)) ? -1 : top_[p][l];
 }
 int State::rotation_at(int p, int x, int y) const {
   if (top_at(p, x, y) < 0) return -1;
@@ -256,13 +256,13 @@ int State::height_at(int p, int x, int y) const {
 
 int State::build_cost(int p, int card, int local) const {
   const int price = price_of(card);
-  if (!((occ_[p] >> local) & 1u)) return price;
+  if (!((occupied_[p] >> local) & 1u)) return price;
   const int covered = price_of(top_[p][local]);  // WA-BUILD-3, WA-AMB-11
   return price > covered ? price - covered : 0;
 }
 
 void State::build_options(int p, int card, bool milestone, ActionList<kMaxActions>& out) const {
-  const uint64_t occ = occ_[p];
+  const uint64_t occ = occupied_[p];
   const bool big = big_limit(p) || (card < kMaxCards && is_whole(card) && cfg_->card_effect[card] == kPrudential);
   const int nrot = distinct_rotations(card);
   const int coins = coins_[p];
@@ -285,7 +285,7 @@ void State::build_options(int p, int card, bool milestone, ActionList<kMaxAction
     cands &= cands - 1;
     if (((occ >> i) & 1u) && max_h && height_[p][i] >= max_h) continue;  // WA-AMB-12
     if (!milestone && build_cost(p, card, i) > coins) continue;         // WA-ACT-3
-    const int x = ax_[p] + (i & 7), y = ay_[p] + (i >> 3);
+    const int x = anchor_x_[p] + (i & 7), y = anchor_y_[p] + (i >> 3);
     if (x < -kFrameR || x > kFrameR || y < -kFrameR || y > kFrameR) continue;  // cannot happen (see the bound)
     // Four ids are written and nrot kept: at most 128 + 1 ids precede them, and kMaxActions = 132
     // leaves room for the 3 spare writes.
@@ -321,10 +321,10 @@ void State::legal_for(int seat, ActionList<kMaxActions>& out) const {
       build_options(seat, kMileBase + era_ - 1, true, out);
       break;
     case kWar: {
-      uint64_t occ = occ_[seat];
+      uint64_t occ = occupied_[seat];
       int first_local = -1;
-      if (pend_count_[seat] == 1) {
-        first_local = local_of(seat, pend_[seat][0] - kRemoveBase);
+      if (pending_count_[seat] == 1) {
+        first_local = local_of(seat, pending_[seat][0] - kRemoveBase);
         occ &= ~bit(first_local);
       }
       uint64_t b = occ;
@@ -345,7 +345,7 @@ void State::legal_for(int seat, ActionList<kMaxActions>& out) const {
     case kTrimKeep: {
       uint64_t comps[16];
       int n;
-      tied_components(seat, occ_[seat] & trim_window_mask(seat, trim_window_[seat]), comps, n);
+      tied_components(seat, occupied_[seat] & trim_window_mask(seat, trim_window_[seat]), comps, n);
       int ids[16];
       for (int k = 0; k < n; ++k) ids[k] = kKeepBase + frame_cell(seat, lowest_bit(comps[k]));
       std::sort(ids, ids + n);
@@ -383,11 +383,11 @@ void State::add_vp(int p, int d) {
 
 void State::place(int p, int card, int local, int rot, int cost) {
   coins_[p] = static_cast<int16_t>(coins_[p] - cost);
-  if ((occ_[p] >> local) & 1u) {
+  if ((occupied_[p] >> local) & 1u) {
     if (visible_effect_card(p, kJablonowski) >= 0) add_vp(p, 2);  // WA-PUB-3, WA-AMB-15
     ++height_[p][local];
   } else {
-    occ_[p] |= bit(local);
+    occupied_[p] |= bit(local);
     height_[p][local] = 1;
   }
   top_[p][local] = static_cast<uint8_t>(card);
@@ -412,7 +412,7 @@ void State::remove_position(int p, int local) {
         card_cell_[c] = 0;
       }
   }
-  occ_[p] &= ~bit(local);
+  occupied_[p] &= ~bit(local);
   top_[p][local] = kNone;
   rot_[p][local] = 0;
   height_[p][local] = 0;
@@ -438,14 +438,14 @@ void State::apply(int32_t action) {
       break;
     }
     case kResolve:  // WA-DRAFT-4: hidden until all have chosen
-      pend_[p][0] = static_cast<int16_t>(action);
-      pend_count_[p] = 1;
+      pending_[p][0] = static_cast<int16_t>(action);
+      pending_count_[p] = 1;
       chosen_ |= static_cast<uint8_t>(1u << p);
       next_seat_or_finish();
       break;
     case kWar:
-      pend_[p][pend_count_[p]++] = static_cast<int16_t>(action);
-      if (pend_count_[p] == war_need_[p]) {
+      pending_[p][pending_count_[p]++] = static_cast<int16_t>(action);
+      if (pending_count_[p] == war_need_[p]) {
         chosen_ |= static_cast<uint8_t>(1u << p);
         next_seat_or_finish();
       }
@@ -462,7 +462,7 @@ void State::apply(int32_t action) {
     case kTrim: {
       const int w = action - kTrimBase;
       trim_window_[p] = static_cast<uint8_t>(w);
-      const uint64_t kept = occ_[p] & trim_window_mask(p, w);
+      const uint64_t kept = occupied_[p] & trim_window_mask(p, w);
       uint64_t comps[16];
       int n;
       tied_components(p, kept, comps, n);
@@ -475,7 +475,7 @@ void State::apply(int32_t action) {
     }
     case kTrimKeep: {
       const int local = local_of(p, action - kKeepBase);
-      const uint64_t kept = occ_[p] & trim_window_mask(p, trim_window_[p]);
+      const uint64_t kept = occupied_[p] & trim_window_mask(p, trim_window_[p]);
       keep_component(p, CardGrid::flood(bit(local), kept));
       break;
     }
@@ -516,7 +516,7 @@ void State::finish_picks() {  // WA-DRAFT-3: reveal together
 void State::finish_resolves() {  // WA-DRAFT-4: everyone resolves at the same time
   uint8_t trims = 0;
   for (int p = 0; p < players_; ++p) {
-    const int a = pend_[p][0];
+    const int a = pending_[p][0];
     const int c = pending_card_[p];
     if (a == kSell) {  // WA-ACT-1, WA-PUB-2
       coins_[p] = static_cast<int16_t>(coins_[p] + (visible_effect_card(p, kSigismund) >= 0 ? 5 : 3));
@@ -529,8 +529,8 @@ void State::finish_resolves() {  // WA-DRAFT-4: everyone resolves at the same ti
       if (had_prudential && !big_limit(p) && !within_limit(p)) trims |= static_cast<uint8_t>(1u << p);  // WA-PUB-4
     }
     pending_card_[p] = kNone;
-    pend_[p][0] = -1;
-    pend_count_[p] = 0;
+    pending_[p][0] = -1;
+    pending_count_[p] = 0;
   }
   chosen_ = 0;
   check_trims(trims, kAfterResolve);
@@ -587,9 +587,9 @@ void State::start_income() {
     bool any = false;
     for (int p = 0; p < players_; ++p) {
       int need = base - (visible_effect_card(p, kArsenal) >= 0 ? 1 : 0);  // WA-PUB-1
-      need = std::min(need, popcount(occ_[p]) - 1);                        // WA-AMB-14
+      need = std::min(need, popcount(occupied_[p]) - 1);                        // WA-AMB-14
       war_need_[p] = static_cast<uint8_t>(std::max(need, 0));
-      pend_count_[p] = 0;
+      pending_count_[p] = 0;
       any |= war_need_[p] > 0;
     }
     if (any) {
@@ -607,10 +607,10 @@ void State::finish_war() {
   for (int p = 0; p < players_; ++p) {
     const bool had_prudential = big_limit(p);
     int locals[2];
-    for (int k = 0; k < pend_count_[p]; ++k) locals[k] = local_of(p, pend_[p][k] - kRemoveBase);
-    for (int k = 0; k < pend_count_[p]; ++k) remove_position(p, locals[k]);
-    pend_count_[p] = 0;
-    pend_[p][0] = pend_[p][1] = -1;
+    for (int k = 0; k < pending_count_[p]; ++k) locals[k] = local_of(p, pending_[p][k] - kRemoveBase);
+    for (int k = 0; k < pending_count_[p]; ++k) remove_position(p, locals[k]);
+    pending_count_[p] = 0;
+    pending_[p][0] = pending_[p][1] = -1;
     war_need_[p] = 0;
     normalize(p);
     if (had_prudential && !big_limit(p) && !within_limit(p)) trims |= static_cast<uint8_t>(1u << p);
@@ -622,7 +622,7 @@ void State::finish_war() {
 // ---- Prudential trim (WA-PUB-4, WA-AMB-13) ----
 
 uint64_t State::trim_window_mask(int p, int w) const {
-  const unsigned cols = column_bits(occ_[p]), rows = row_bits(occ_[p]);
+  const unsigned cols = column_bits(occupied_[p]), rows = row_bits(occupied_[p]);
   const int x0 = __builtin_ctz(cols), x1 = 31 - __builtin_clz(cols);
   const int y0 = __builtin_ctz(rows), y1 = 31 - __builtin_clz(rows);
   uint64_t m = 0;
@@ -639,7 +639,7 @@ void State::trim_windows(int p, uint8_t& legal) const {
   int best = -1;
   uint8_t most = 0;
   for (int w = 0; w < 4; ++w) {
-    const uint64_t kept = occ_[p] & trim_window_mask(p, w);
+    const uint64_t kept = occupied_[p] & trim_window_mask(p, w);
     if (kept && CardGrid::connected(kept)) connected |= static_cast<uint8_t>(1u << w);
     const int n = popcount(kept);
     if (n > best) {
@@ -667,7 +667,7 @@ void State::tied_components(int p, uint64_t kept, uint64_t* comps, int& n) const
 }
 
 void State::keep_component(int p, uint64_t keep) {
-  uint64_t drop = occ_[p] & ~keep;
+  uint64_t drop = occupied_[p] & ~keep;
   while (drop) {
     const int i = lowest_bit(drop);
     drop &= drop - 1;
@@ -688,7 +688,7 @@ void State::keep_component(int p, uint64_t keep) {
 int State::milestone_value(int p, int cond, int type) const {
   if (cond == kMostPublic) {
     int n = 0;
-    for_each_bit(occ_[p], [&](int i) {
+    for_each_bit(occupied_[p], [&](int i) {
       const int c = top_[p][i];
       n += c < kMaxCards && cfg_->card_type[c][0] == kPublic;
     });
@@ -696,7 +696,7 @@ int State::milestone_value(int p, int cond, int type) const {
   }
   if (cond == kMostOverbuilt) {
     int n = 0;
-    for_each_bit(occ_[p], [&](int i) { n += height_[p][i] >= 2; });
+    for_each_bit(occupied_[p], [&](int i) { n += height_[p][i] >= 2; });
     return n;
   }
   const Regions r = regions(p);
@@ -760,7 +760,7 @@ Regions State::regions(int p) const {
   for (int t = 0; t < kAreaTypes; ++t) r.type[t] = 0;
   r.n_whole = r.cultural_value = r.industrial_value = r.transport_cards = r.transport_groups = 0;
   uint64_t transport_of[16];  // transport quadrants of each transport card (WA-AMB-6)
-  const uint64_t occ = occ_[p];
+  const uint64_t occ = occupied_[p];
   const int x0 = __builtin_ctz(column_bits(occ)), y0 = __builtin_ctz(row_bits(occ));
   uint64_t b = occ;
   while (b) {
@@ -975,15 +975,15 @@ double State::heuristic(int player) const {
     return value(t);
   };
   const bool chosen = (chosen_ >> player) & 1u;
-  if (phase_ == kWar && pend_count_[player] > 0) {  // the seat's hidden removals, as if done
+  if (phase_ == kWar && pending_count_[player] > 0) {  // the seat's hidden removals, as if done
     State t = *this;
     int locals[2];
-    for (int k = 0; k < pend_count_[player]; ++k) locals[k] = t.local_of(player, pend_[player][k] - kRemoveBase);
-    for (int k = 0; k < pend_count_[player]; ++k) t.remove_position(player, locals[k]);
+    for (int k = 0; k < pending_count_[player]; ++k) locals[k] = t.local_of(player, pending_[player][k] - kRemoveBase);
+    for (int k = 0; k < pending_count_[player]; ++k) t.remove_position(player, locals[k]);
     t.normalize(player);
     return value(t);
   }
-  if (phase_ == kResolve && chosen) return resolved(*this, pend_[player][0]);
+  if (phase_ == kResolve && chosen) return resolved(*this, pending_[player][0]);
   if ((phase_ == kPick && chosen) || phase_ == kResolve) {  // a picked or revealed card: its best use
     State t = *this;
     t.phase_ = kResolve;
@@ -1073,17 +1073,17 @@ void State::resample_hidden(int observer, uint64_t seed) {
       if (!((chosen_ >> q) & 1u)) {
         // A seat between its two WWII removals: its first removal is hidden and not yet marked as
         // chosen, so the observer cannot tell it from a seat that has removed nothing. Forget it.
-        pend_count_[q] = 0;
-        pend_[q][0] = pend_[q][1] = -1;
+        pending_count_[q] = 0;
+        pending_[q][0] = pending_[q][1] = -1;
         continue;
       }
       const int need = phase_ == kResolve ? 1 : war_need_[q];
-      pend_count_[q] = 0;
+      pending_count_[q] = 0;
       for (int k = 0; k < need; ++k) {
         ActionList<kMaxActions> a;
         legal_for(q, a);
-        pend_[q][k] = static_cast<int16_t>(a.items[rng_.below(static_cast<uint32_t>(a.size))]);
-        pend_count_[q] = static_cast<uint8_t>(k + 1);
+        pending_[q][k] = static_cast<int16_t>(a.items[rng_.below(static_cast<uint32_t>(a.size))]);
+        pending_count_[q] = static_cast<uint8_t>(k + 1);
       }
     }
   }
@@ -1121,7 +1121,7 @@ void State::observation(int player, float* out) const {
   }
   // own hidden choices
   if ((phase_ == kResolve) && ((chosen_ >> player) & 1u)) {
-    const int a = pend_[player][0];
+    const int a = pending_[player][0];
     if (a == kSell) o[0] = 1;
     else {
       const int cell = (a - kBuildBase) >> 2;
@@ -1132,12 +1132,12 @@ void State::observation(int player, float* out) const {
     o[4] = 1;
   }
   if (phase_ == kWar) {
-    for (int k = 0; k < pend_count_[player]; ++k) {
-      const int cell = pend_[player][k] - kRemoveBase;
+    for (int k = 0; k < pending_count_[player]; ++k) {
+      const int cell = pending_[player][k] - kRemoveBase;
       o[5 + 2 * k] = static_cast<float>(cell_x(cell));
       o[6 + 2 * k] = static_cast<float>(cell_y(cell));
     }
-    o[9] = pend_count_[player];
+    o[9] = pending_count_[player];
   }
   o += 10;
   float* hand = o;
@@ -1173,13 +1173,13 @@ void State::observation(int player, float* out) const {
     s[3] = static_cast<float>(y0);
     s[4] = static_cast<float>((chosen_ >> q) & 1u);
     float* cell = s + 5;
-    const int lx0 = x0 - ax_[q], ly0 = y0 - ay_[q];
+    const int lx0 = x0 - anchor_x_[q], ly0 = y0 - anchor_y_[q];
     for (int dy = 0; dy < 4; ++dy)
       for (int dx = 0; dx < 4; ++dx, cell += 35) {
         const int lx = lx0 + dx, ly = ly0 + dy;
         if (lx > 7 || ly > 7) continue;
         const int i = ly * 8 + lx;
-        if (!((occ_[q] >> i) & 1u)) continue;
+        if (!((occupied_[q] >> i) & 1u)) continue;
         const int c = top_[q][i];
         cell[0] = 1;
         cell[1] = height_[q][i];
@@ -1278,7 +1278,7 @@ std::string State::explain_build(int p, int card, int cell, int r, bool mileston
     os << "position (" << cell_name(cell) << ") is not next to the district (WA-BUILD-1)";
     return os.str();
   }
-  const uint64_t occ = occ_[p];
+  const uint64_t occ = occupied_[p];
   const bool on = (occ >> local) & 1u;
   if (on) {
     if (cfg_->max_stack_height && height_[p][local] >= cfg_->max_stack_height) {
@@ -1332,11 +1332,11 @@ std::string State::illegal_reason(int32_t action) const {
   } else if (phase_ == kWar && action >= kRemoveBase && action < kTrimBase) {
     const int cell = action - kRemoveBase;
     int local = local_of(p, cell);
-    uint64_t occ = occ_[p];
-    if (pend_count_[p] == 1) occ &= ~bit(local_of(p, pend_[p][0] - kRemoveBase));
+    uint64_t occ = occupied_[p];
+    if (pending_count_[p] == 1) occ &= ~bit(local_of(p, pending_[p][0] - kRemoveBase));
     if (local < 0 || !((occ >> local) & 1u)) {
       os << "there is no card at (" << cell_name(cell) << ")"
-         << (pend_count_[p] == 1 ? " (or it is already chosen)" : "");
+         << (pending_count_[p] == 1 ? " (or it is already chosen)" : "");
     } else if (visible_effect_card(p, kArsenal) == top_[p][local]) {
       os << "the Arsenal cannot be chosen as a war casualty (WA-PUB-1)";
     } else {
@@ -1389,18 +1389,19 @@ void State::validate() const {
     require(vp_[p] >= -2000 && vp_[p] <= 5000, "warsaw state: vp[", p, "] out of range");
     require(cfg.vp_floor_zero == 0 || vp_[p] >= 0, "warsaw state: vp[", p, "] is negative with vp_floor_zero");
     require(hand_size_[p] <= 4, "warsaw state: hand_size[", p, "] must be 0..4");
-    require(pend_count_[p] <= 2 && war_need_[p] <= 2, "warsaw state: pending counts must be 0..2");
+    require(pending_count_[p] <= 2 && war_need_[p] <= 2, "warsaw state: pending counts must be 0..2");
     require(trim_window_[p] <= 3, "warsaw state: trim_window must be 0..3");
-    require(ax_[p] >= -kFrameR - 2 && ax_[p] <= kFrameR && ay_[p] >= -kFrameR - 2 && ay_[p] <= kFrameR,
+    require(anchor_x_[p] >= -kFrameR - 2 && anchor_x_[p] <= kFrameR && anchor_y_[p] >= -kFrameR - 2 &&
+                anchor_y_[p] <= kFrameR,
             "warsaw state: district anchor out of range");
     for (int k = 0; k < 2; ++k)
       require(seen_[p][k] == 0 || seated, "warsaw state: seat ", p, " is not in play");
     if (!seated) {
-      require(occ_[p] == 0 && hand_size_[p] == 0 && coins_[p] == 0 && vp_[p] == 0 && pending_card_[p] == kNone,
+      require(occupied_[p] == 0 && hand_size_[p] == 0 && coins_[p] == 0 && vp_[p] == 0 && pending_card_[p] == kNone,
               "warsaw state: seat ", p, " is not in play but has pieces");
       continue;
     }
-    const uint64_t occ = occ_[p];
+    const uint64_t occ = occupied_[p];
     require(occ != 0 && CardGrid::connected(occ), "warsaw state: seat ", p,
             "'s district must be non-empty and connected (WA-BUILD-5)");
     const unsigned cols = column_bits(occ), rows = row_bits(occ);
@@ -1416,7 +1417,7 @@ void State::validate() const {
       }
       const int cell = frame_cell(p, i);
       const int x = cell_x(cell), y = cell_y(cell);
-      const int fx = ax_[p] + (i & 7), fy = ay_[p] + (i >> 3);
+      const int fx = anchor_x_[p] + (i & 7), fy = anchor_y_[p] + (i >> 3);
       require(fx == x && fy == y && x >= -kFrameR && x <= kFrameR && y >= -kFrameR && y <= kFrameR,
               "warsaw state: seat ", p, " has a position outside the frame");
       const int c = top_[p][i];
@@ -1467,7 +1468,7 @@ void State::validate() const {
     if (loc >= kLocDistrict) {
       require(card_cell_[c] < kCells, "warsaw state: card ", c, " has a cell outside the frame");
       const int p = loc - kLocDistrict, l = local_of(p, card_cell_[c]);
-      require(l >= 0 && ((occ_[p] >> l) & 1u), "warsaw state: card ", c, " lies on an empty position");
+      require(l >= 0 && ((occupied_[p] >> l) & 1u), "warsaw state: card ", c, " lies on an empty position");
       require(built_at_[c] <= build_seq_, "warsaw state: card ", c, " was built in the future");
     }
   }
@@ -1513,35 +1514,36 @@ void State::validate() const {
     if (phase_ == kResolve && ((chosen_ >> p) & 1u)) {
       ActionList<kMaxActions> a;
       legal_for(p, a);
-      bool ok = pend_count_[p] == 1;
+      bool ok = pending_count_[p] == 1;
       if (ok) {
         ok = false;
-        for (int32_t x : a) ok |= x == pend_[p][0];
+        for (int32_t x : a) ok |= x == pending_[p][0];
       }
       require(ok, "warsaw state: seat ", p, "'s hidden resolve choice is not legal");
     } else if (phase_ == kWar) {
-      require(pend_count_[p] <= war_need_[p], "warsaw state: too many war removals");
-      require(war_need_[p] <= 2 && war_need_[p] < popcount(occ_[p]), "warsaw state: seat ", p,
-              " cannot remove ", int(war_need_[p]), " of its ", popcount(occ_[p]), " positions (WA-AMB-14)");
-      require(((chosen_ >> p) & 1u) == (war_need_[p] > 0 && pend_count_[p] == war_need_[p] ? 1u : 0u),
+      require(pending_count_[p] <= war_need_[p], "warsaw state: too many war removals");
+      require(war_need_[p] <= 2 && war_need_[p] < popcount(occupied_[p]), "warsaw state: seat ", p,
+              " cannot remove ", int(war_need_[p]), " of its ", popcount(occupied_[p]), " positions (WA-AMB-14)");
+      require(((chosen_ >> p) & 1u) == (war_need_[p] > 0 && pending_count_[p] == war_need_[p] ? 1u : 0u),
               "warsaw state: war choice flags inconsistent");
       State t = *this;
       t.current_ = static_cast<int8_t>(p);
-      t.pend_count_[p] = 0;
-      for (int k = 0; k < pend_count_[p]; ++k) {
+      t.pending_count_[p] = 0;
+      for (int k = 0; k < pending_count_[p]; ++k) {
         ActionList<kMaxActions> a;
         t.legal_for(p, a);
         bool ok = false;
-        for (int32_t x : a) ok |= x == pend_[p][k];
+        for (int32_t x : a) ok |= x == pending_[p][k];
         require(ok, "warsaw state: seat ", p, "'s hidden war removal is not legal");
-        t.pend_[p][k] = pend_[p][k];
-        t.pend_count_[p] = static_cast<uint8_t>(k + 1);
+        t.pending_[p][k] = pending_[p][k];
+        t.pending_count_[p] = static_cast<uint8_t>(k + 1);
       }
     } else {
-      require(phase_ == kResolve || pend_count_[p] == 0, "warsaw state: no hidden choice is pending");
+      require(phase_ == kResolve || pending_count_[p] == 0, "warsaw state: no hidden choice is pending");
     }
   }
-  if (phase_ == kWar) require(war_need_[current_] > pend_count_[current_], "warsaw state: the war seat has nothing to do");
+  if (phase_ == kWar)
+    require(war_need_[current_] > pending_count_[current_], "warsaw state: the war seat has nothing to do");
   if (phase_ == kTrim || phase_ == kTrimKeep) {
     require((trim_mask_ >> current_) & 1u, "warsaw state: the trimming seat must need a trim");
     require(!big_limit(current_) && !within_limit(current_), "warsaw state: the trimming seat does not need a trim");
@@ -1549,7 +1551,7 @@ void State::validate() const {
   if (phase_ == kTrimKeep) {
     uint64_t comps[16];
     int k;
-    tied_components(current_, occ_[current_] & trim_window_mask(current_, trim_window_[current_]), comps, k);
+    tied_components(current_, occupied_[current_] & trim_window_mask(current_, trim_window_[current_]), comps, k);
     require(k > 1, "warsaw state: no tie to break in the trim");
   }
   if (phase_ == kExchangePhase) {

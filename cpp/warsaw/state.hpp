@@ -178,8 +178,8 @@ class State {
   int rotation_at(int p, int x, int y) const;
   int height_at(int p, int x, int y) const;
   void bbox(int p, int& x0, int& y0, int& x1, int& y1) const;  // frame coordinates
-  int num_positions(int p) const { return popcount(occ_[p]); }
-  bool district_connected(int p) const { return CardGrid::connected(occ_[p]); }
+  int num_positions(int p) const { return popcount(occupied_[p]); }
+  bool district_connected(int p) const { return CardGrid::connected(occupied_[p]); }
   bool within_limit(int p) const;
   Regions regions(int p) const;
   Income income(int p) const;
@@ -214,13 +214,13 @@ class State {
     v.field("hand", hand_);
     v.field("hand_size", hand_size_);
     v.field("pending_card", pending_card_);
-    v.field("pending", pend_);
-    v.field("pending_count", pend_count_);
+    v.field("pending", pending_);
+    v.field("pending_count", pending_count_);
     v.field("war_need", war_need_);
     v.field("seen", seen_);
-    v.field("anchor_x", ax_);
-    v.field("anchor_y", ay_);
-    v.field("occupied", occ_);
+    v.field("anchor_x", anchor_x_);
+    v.field("anchor_y", anchor_y_);
+    v.field("occupied", occupied_);
     v.field("top", top_);
     v.field("rot", rot_);
     v.field("height", height_);
@@ -235,7 +235,7 @@ class State {
   int shown_type(int c, int r, int k) const { return printed_type(c, (k - r) & 3); }
   // geometry
   int frame_cell(int p, int local) const {
-    return (ay_[p] + (local >> 3) + kFrameR) * kFrameW + (ax_[p] + (local & 7) + kFrameR);
+    return (anchor_y_[p] + (local >> 3) + kFrameR) * kFrameW + (anchor_x_[p] + (local & 7) + kFrameR);
   }
   int local_of(int p, int cell) const;  // -1 if the frame cell is outside p's window
   bool fits(uint64_t occ, bool big) const;
@@ -298,12 +298,12 @@ class State {
   uint8_t hand_[kMaxPlayers][4];
   uint8_t hand_size_[kMaxPlayers];
   uint8_t pending_card_[kMaxPlayers];
-  int16_t pend_[kMaxPlayers][2];  // hidden resolve action / war removals (action ids)
-  uint8_t pend_count_[kMaxPlayers];
+  int16_t pending_[kMaxPlayers][2];  // hidden resolve action / war removals (action ids)
+  uint8_t pending_count_[kMaxPlayers];
   uint8_t war_need_[kMaxPlayers];
   uint64_t seen_[kMaxPlayers][2];  // era cards each seat has held this era (perfect recall)
-  int8_t ax_[kMaxPlayers], ay_[kMaxPlayers];
-  uint64_t occ_[kMaxPlayers];
+  int8_t anchor_x_[kMaxPlayers], anchor_y_[kMaxPlayers];
+  uint64_t occupied_[kMaxPlayers];
   uint8_t top_[kMaxPlayers][64];
   uint8_t rot_[kMaxPlayers][64];
   uint8_t height_[kMaxPlayers][64];
