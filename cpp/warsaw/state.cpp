@@ -428,39 +428,41 @@ void State::pick_card(int p, int slot) {
   card_loc_[c] = static_cast<uint8_t>(kLocPending + p);
 }
 
-void State::apply(int32_t action) {
+void State::apply(int32_t action) {  // action is legal (the callers check)
   const int p = current_;
-  switch (phase_) {
-    case kPick: {  // WA-DRAFT-3: a hidden choice
-      pick_card(p, action - kPickBase);
+  const Decoded d = decode(action);
+  switch (d.kind) {
+    case kActPick:  // WA-DRAFT-3: a hidden choice
+      pick_card(p, d.arg);
       chosen_ |= static_cast<uint8_t>(1u << p);
       next_seat_or_finish();
       break;
-    }
-    case kResolve:  // WA-DRAFT-4: hidden until all have chosen
+    case kActSell:
+    case kActBuild:
+      if (phase_ == kMilePlace) {  // WA-MILE-2: free, on an empty position or over a card
+        const int cell = d.arg >> 2, r = d.arg & 3;
+        const bool had_prudential = big_limit(p);
+        place(p, kMileBase + era_ - 1, local_of(p, cell), r, 0);
+        mile_owner_[era_ - 1] = static_cast<int8_t>(p);
+        check_trims(had_prudential && !big_limit(p) && !within_limit(p) ? static_cast<uint8_t>(1u << p) : 0,
+                    kAfterMilestone);
+        break;
+      }
+      // kResolve, WA-DRAFT-4: hidden until all have chosen
       pending_[p][0] = static_cast<int16_t>(action);
       pending_count_[p] = 1;
       chosen_ |= static_cast<uint8_t>(1u << p);
       next_seat_or_finish();
       break;
-    case kWar:
+    case kActRemove:
       pending_[p][pending_count_[p]++] = static_cast<int16_t>(action);
       if (pending_count_[p] == war_need_[p]) {
         chosen_ |= static_cast<uint8_t>(1u << p);
         next_seat_or_finish();
       }
       break;
-    case kMilePlace: {  // WA-MILE-2: free, on an empty position or over a card
-      const int cell = (action - kBuildBase) >> 2, r = (action - kBuildBase) & 3;
-      const bool had_prudential = big_limit(p);
-      place(p, kMileBase + era_ - 1, local_of(p, cell), r, 0);
-      mile_owner_[era_ - 1] = static_cast<int8_t>(p);
-      check_trims(had_prudential && !big_limit(p) && !within_limit(p) ? static_cast<uint8_t>(1u << p) : 0,
-                  kAfterMilestone);
-      break;
-    }
-    case kTrim: {
-      const int w = action - kTrimBase;
+    case kActTrim: {
+      const int w = d.arg;
       trim_window_[p] = static_cast<uint8_t>(w);
       const uint64_t kept = occupied_[p] & trim_window_mask(p, w);
       uint64_t comps[16];
@@ -473,14 +475,14 @@ void State::apply(int32_t action) {
       keep_component(p, comps[0]);
       break;
     }
-    case kTrimKeep: {
-      const int local = local_of(p, action - kKeepBase);
+    case kActKeep: {
+      const int local = local_of(p, d.arg);
       const uint64_t kept = occupied_[p] & trim_window_mask(p, trim_window_[p]);
       keep_component(p, CardGrid::flood(bit(local), kept));
       break;
     }
-    case kExchangePhase: {
-      const int k = action - kExchangeBase;
+    case kActExchange: {
+      const int k = d.arg;
       int type, amount, resource, extra;
       effect_of(visible_effect_card(p, kExchange), type, amount, resource, extra);
       coins_[p] = static_cast<int16_t>(coins_[p] - k * amount);
@@ -490,7 +492,7 @@ void State::apply(int32_t action) {
       else end_of_era();
       break;
     }
-    default:
+    case kNumActionKinds:
       break;
   }
 }
@@ -516,13 +518,13 @@ void State::finish_picks() {  // WA-DRAFT-3: reveal together
 void State::finish_resolves() {  // WA-DRAFT-4: everyone resolves at the same time
   uint8_t trims = 0;
   for (int p = 0; p < players_; ++p) {
-    const int a = pending_[p][0];
+    const Decoded a = decode(pending_[p][0]);
     const int c = pending_card_[p];
-    if (a == kSell) {  // WA-ACT-1, WA-PUB-2
+    if (a.kind == kActSell) {  // WA-ACT-1, WA-PUB-2
       coins_[p] = static_cast<int16_t>(coins_[p] + (visible_effect_card(p, kSigismund) >= 0 ? 5 : 3));
       card_loc_[c] = kLocSold;
     } else {  // WA-ACT-2
-      const int cell = (a - kBuildBase) >> 2, r = (a - kBuildBase) & 3;
+      const int cell = a.arg >> 2, r = a.arg & 3;
       const int local = local_of(p, cell);
       const bool had_prudential = big_limit(p);
       place(p, c, local, r, build_cost(p, c, local));
@@ -965,10 +967,11 @@ double State::heuristic(int player) const {
   auto resolved = [&](const State& s, int action) {
     State t = s;
     const int c = t.pending_card_[player];
-    if (action == kSell) {
+    const Decoded d = decode(action);
+    if (d.kind == kActSell) {
       t.coins_[player] = static_cast<int16_t>(t.coins_[player] + (t.visible_effect_card(player, kSigismund) >= 0 ? 5 : 3));
     } else {
-      const int cell = (action - kBuildBase) >> 2, r = (action - kBuildBase) & 3;
+      const int cell = d.arg >> 2, r = d.arg & 3;
       const int local = t.local_of(player, cell);
       t.place(player, c, local, r, t.build_cost(player, c, local));
     }
@@ -1121,13 +1124,13 @@ void State::observation(int player, float* out) const {
   }
   // own hidden choices
   if ((phase_ == kResolve) && ((chosen_ >> player) & 1u)) {
-    const int a = pending_[player][0];
-    if (a == kSell) o[0] = 1;
+    const Decoded a = decode(pending_[player][0]);
+    if (a.kind == kActSell) o[0] = 1;
     else {
-      const int cell = (a - kBuildBase) >> 2;
+      const int cell = a.arg >> 2;
       o[1] = static_cast<float>(cell_x(cell));
       o[2] = static_cast<float>(cell_y(cell));
-      o[3] = static_cast<float>((a - kBuildBase) & 3);
+      o[3] = static_cast<float>(a.arg & 3);
     }
     o[4] = 1;
   }
@@ -1209,17 +1212,27 @@ std::string State::cell_name(int cell) const {
 }
 
 std::string State::action_to_string(int32_t action) const {
-  if (action >= kPickBase && action < kPickBase + 4) return "pick " + std::to_string(action - kPickBase);
-  if (action == kSell) return "sell";
-  if (action >= kBuildBase && action < kRemoveBase) {
-    const int cell = (action - kBuildBase) >> 2, r = (action - kBuildBase) & 3;
-    return "build " + cell_name(cell) + " r" + std::to_string(r);
+  if (action < 0 || action >= kNumActions)
+    fail<IllegalAction>("warsaw: no action has id ", action, " (ids are 0..", kNumActions - 1, ")");
+  const Decoded d = decode(action);
+  const std::string verb = kActionKindNames[d.kind];
+  switch (d.kind) {
+    case kActPick:
+    case kActExchange:
+      return verb + " " + std::to_string(d.arg);
+    case kActSell:
+      return verb;
+    case kActBuild:
+      return verb + " " + cell_name(d.arg >> 2) + " r" + std::to_string(d.arg & 3);
+    case kActRemove:
+    case kActKeep:
+      return verb + " " + cell_name(d.arg);
+    case kActTrim:
+      return verb + " " + kWindowNames[d.arg];
+    case kNumActionKinds:
+      break;
   }
-  if (action >= kRemoveBase && action < kTrimBase) return "remove " + cell_name(action - kRemoveBase);
-  if (action >= kTrimBase && action < kKeepBase) return std::string("trim ") + kWindowNames[action - kTrimBase];
-  if (action >= kKeepBase && action < kExchangeBase) return "keep " + cell_name(action - kKeepBase);
-  if (action >= kExchangeBase && action < kNumActions) return "exchange " + std::to_string(action - kExchangeBase);
-  fail<IllegalAction>("warsaw: no action has id ", action, " (ids are 0..", kNumActions - 1, ")");
+  return verb;  // not reached: decode gives a kind below kNumActionKinds
 }
 
 int32_t State::string_to_action(const std::string& text) const {
@@ -1251,19 +1264,35 @@ int32_t State::string_to_action(const std::string& text) const {
     cell = (y + kFrameR) * kFrameW + x + kFrameR;
     return true;
   };
-  int v, cell;
-  if (!more.empty()) return bad();
-  if (verb == "sell" && arg.empty()) return kSell;
-  if (verb == "pick" && extra.empty() && small(arg, 0, 3, v)) return kPickBase + v;
-  if (verb == "exchange" && extra.empty() && small(arg, 0, 3, v)) return kExchangeBase + v;
-  if (verb == "remove" && extra.empty() && cell_of(arg, cell)) return kRemoveBase + cell;
-  if (verb == "keep" && extra.empty() && cell_of(arg, cell)) return kKeepBase + cell;
-  if (verb == "trim" && extra.empty())
-    for (int w = 0; w < 4; ++w)
-      if (arg == kWindowNames[w]) return kTrimBase + w;
-  if (verb == "build" && cell_of(arg, cell) && extra.size() == 2 && extra[0] == 'r' && small(extra.substr(1), 0, 3, v))
-    return kBuildBase + 4 * cell + v;
-  return bad();
+  int kind = 0;  // the verb is the kind's name
+  while (kind < kNumActionKinds && verb != kActionKindNames[kind]) ++kind;
+  if (!more.empty() || kind == kNumActionKinds) return bad();
+  int v, cell, id = -1;  // the argument within the kind's range
+  switch (static_cast<ActionKind>(kind)) {
+    case kActSell:
+      if (arg.empty()) id = 0;
+      break;
+    case kActPick:
+    case kActExchange:
+      if (extra.empty() && small(arg, 0, 3, v)) id = v;
+      break;
+    case kActRemove:
+    case kActKeep:
+      if (extra.empty() && cell_of(arg, cell)) id = cell;
+      break;
+    case kActTrim:
+      if (extra.empty())
+        for (int w = 0; w < 4; ++w)
+          if (arg == kWindowNames[w]) id = w;
+      break;
+    case kActBuild:
+      if (cell_of(arg, cell) && extra.size() == 2 && extra[0] == 'r' && small(extra.substr(1), 0, 3, v))
+        id = 4 * cell + v;
+      break;
+    case kNumActionKinds:
+      break;
+  }
+  return id < 0 ? bad() : kActionKindFirst[kind] + id;
 }
 
 std::string State::explain_build(int p, int card, int cell, int r, bool milestone) const {
@@ -1318,39 +1347,51 @@ std::string State::illegal_reason(int32_t action) const {
   }
   const int p = current_;
   os << "action " << action << " (" << action_to_string(action) << ") is illegal for seat " << p << ": ";
-  static const char* const kPhaseNames[] = {"picking a card", "selling or building the revealed card",
-                                            "choosing war removals", "choosing the Prudential trim window",
-                                            "choosing which part of the district to keep",
-                                            "placing the milestone", "choosing how many times to exchange"};
-  const bool build = action >= kBuildBase && action < kRemoveBase;
-  if (phase_ == kPick && action < 4) {
-    os << "the hand has only " << int(hand_size_[p]) << " cards (slots 0.." << hand_size_[p] - 1 << ")";
-  } else if ((phase_ == kResolve || phase_ == kMilePlace) && build) {
-    const int cell = (action - kBuildBase) >> 2, r = (action - kBuildBase) & 3;
-    const int card = phase_ == kResolve ? pending_card_[p] : kMileBase + era_ - 1;
-    os << explain_build(p, card, cell, r, phase_ == kMilePlace);
-  } else if (phase_ == kWar && action >= kRemoveBase && action < kTrimBase) {
-    const int cell = action - kRemoveBase;
-    int local = local_of(p, cell);
-    uint64_t occ = occupied_[p];
-    if (pending_count_[p] == 1) occ &= ~bit(local_of(p, pending_[p][0] - kRemoveBase));
-    if (local < 0 || !((occ >> local) & 1u)) {
-      os << "there is no card at (" << cell_name(cell) << ")"
-         << (pending_count_[p] == 1 ? " (or it is already chosen)" : "");
-    } else if (visible_effect_card(p, kArsenal) == top_[p][local]) {
-      os << "the Arsenal cannot be chosen as a war casualty (WA-PUB-1)";
-    } else {
-      os << "removing (" << cell_name(cell) << ") would split the district into parts that do not touch (WA-WAR-3)";
+  const Decoded d = decode(action);
+  switch (d.kind) {
+    case kActPick:
+      if (phase_ != kPick) break;
+      os << "the hand has only " << int(hand_size_[p]) << " cards (slots 0.." << hand_size_[p] - 1 << ")";
+      return os.str();
+    case kActBuild: {
+      if (phase_ != kResolve && phase_ != kMilePlace) break;
+      const int card = phase_ == kResolve ? pending_card_[p] : kMileBase + era_ - 1;
+      os << explain_build(p, card, d.arg >> 2, d.arg & 3, phase_ == kMilePlace);
+      return os.str();
     }
-  } else if (phase_ == kTrim && action >= kTrimBase && action < kKeepBase) {
-    os << "that window does not keep a connected district, or another window keeps more positions (WA-AMB-13)";
-  } else if (phase_ == kTrimKeep && action >= kKeepBase && action < kExchangeBase) {
-    os << "that cell is not the first cell of one of the largest parts inside the window (WA-AMB-13)";
-  } else if (phase_ == kExchangePhase && action >= kExchangeBase) {
-    os << "seat " << p << " cannot pay for that many exchanges";
-  } else {
-    os << "the seat is " << kPhaseNames[phase_];
+    case kActRemove: {
+      if (phase_ != kWar) break;
+      const int cell = d.arg;
+      int local = local_of(p, cell);
+      uint64_t occ = occupied_[p];
+      if (pending_count_[p] == 1) occ &= ~bit(local_of(p, pending_[p][0] - kRemoveBase));
+      if (local < 0 || !((occ >> local) & 1u)) {
+        os << "there is no card at (" << cell_name(cell) << ")"
+           << (pending_count_[p] == 1 ? " (or it is already chosen)" : "");
+      } else if (visible_effect_card(p, kArsenal) == top_[p][local]) {
+        os << "the Arsenal cannot be chosen as a war casualty (WA-PUB-1)";
+      } else {
+        os << "removing (" << cell_name(cell) << ") would split the district into parts that do not touch (WA-WAR-3)";
+      }
+      return os.str();
+    }
+    case kActTrim:
+      if (phase_ != kTrim) break;
+      os << "that window does not keep a connected district, or another window keeps more positions (WA-AMB-13)";
+      return os.str();
+    case kActKeep:
+      if (phase_ != kTrimKeep) break;
+      os << "that cell is not the first cell of one of the largest parts inside the window (WA-AMB-13)";
+      return os.str();
+    case kActExchange:
+      if (phase_ != kExchangePhase) break;
+      os << "seat " << p << " cannot pay for that many exchanges";
+      return os.str();
+    case kActSell:  // always legal while resolving
+    case kNumActionKinds:
+      break;
   }
+  os << "the seat is in the " << kPhaseNames[phase_] << " phase";  // an action of another phase
   return os.str();
 }
 

@@ -125,6 +125,19 @@ class State {
   static constexpr int kMaxActions = 132;
   static constexpr int kMaxChanceOutcomes = 1;  // chance is sampled inside apply() (spec 12.3)
 
+  // An action id read once: its kind and its argument within the kind's id range (kActionKindFirst):
+  // the hand slot, 4 * cell + rotation, the cell, the trim window or the exchange count. For ids in
+  // 0..kNumActions-1 (callers check the range first).
+  struct Decoded {
+    ActionKind kind;
+    int arg;
+  };
+  static constexpr Decoded decode(int32_t a) {
+    int k = kNumActionKinds - 1;
+    while (k > 0 && a < kActionKindFirst[k]) --k;
+    return {static_cast<ActionKind>(k), a - kActionKindFirst[k]};
+  }
+
   State(const Config& config, uint64_t seed);
 
   const Config& config() const { return *cfg_; }
