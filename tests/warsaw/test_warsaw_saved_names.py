@@ -17,15 +17,30 @@ FIELD = re.compile(r'\bv\.field\(\s*"(\w+)"\s*,\s*([\w.]+)\s*\)')
 TYPE = re.compile(r"\b(class|struct)\s+(\w+)\s*(?::[^{;]*)?\{")
 
 
+def _bodies(text: str) -> List[Tuple[str, int, int]]:
+    """(name, start, end) of each class or struct body: from its '{' to the matching '}'."""
+    out = []
+    for t in TYPE.finditer(text):
+        depth, i = 0, t.end() - 1
+        while True:
+            depth += {"{": 1, "}": -1}.get(text[i], 0)
+            if depth == 0:
+                break
+            i += 1
+        out.append((t.group(2), t.end() - 1, i))
+    return out
+
+
 def _fields() -> Dict[str, List[Tuple[str, str, str]]]:
-    """{type name: [(saved name, member, file)]} for every field() call, by its enclosing type."""
+    """{type name: [(saved name, member, file)]} for every field() call, by its innermost enclosing type."""
     found: Dict[str, List[Tuple[str, str, str]]] = {}
     for path in sorted(HEADERS.glob("*.hpp")):
         text = path.read_text()
+        bodies = _bodies(text)
         for m in FIELD.finditer(text):
-            owners = [t.group(2) for t in TYPE.finditer(text, 0, m.start())]
+            owners = [(start, name) for name, start, end in bodies if start < m.start() < end]
             assert owners, f"{path.name}: field({m.group(1)!r}) outside any class or struct"
-            found.setdefault(owners[-1], []).append((m.group(1), m.group(2), path.name))
+            found.setdefault(max(owners)[1], []).append((m.group(1), m.group(2), path.name))
     return found
 
 
