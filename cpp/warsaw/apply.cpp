@@ -8,10 +8,45 @@ using namespace detail;
 
 // ---- applying actions ----
 
-void State::add_vp(int p, int d) {
-  int v = vp_[p] + d;
-  if (cfg_->vp_floor_zero && v < 0) v = 0;  // WA-AMB-10
-  vp_[p] = static_cast<int16_t>(v);
+void State::refresh_effects(int p) {
+  uint16_t m = 0;
+  if (p < players_) {
+    uint64_t b = occupied_[p];
+    while (b) {
+      const int i = lowest_bit(b);
+      b &= b - 1;
+      const int c = top_[p][i];
+      if (c < kMaxCards && cfg_->card_type[c][0] == kPublic) m |= static_cast<uint16_t>(1u << cfg_->card_effect[c]);
+    }
+  }
+  effects_[p] = m;
+}
+
+void State::normalize(int p) {
+  const uint64_t occ = occupied_[p];
+  const unsigned cols = column_bits(occ), rows = row_bits(occ);
+  const int x0 = __builtin_ctz(cols), x1 = 31 - __builtin_clz(cols);
+  const int y0 = __builtin_ctz(rows), y1 = 31 - __builtin_clz(rows);
+  if (x0 >= 1 && x1 <= 6 && y0 >= 1 && y1 <= 6) return;
+  const int dx = x0 - 2, dy = y0 - 2;  // move the box's corner to local (2, 2)
+  uint8_t top[64], rot[64], height[64];
+  std::memset(top, kNone, sizeof(top));
+  std::memset(rot, 0, sizeof(rot));
+  std::memset(height, 0, sizeof(height));
+  uint64_t nocc = 0;
+  for_each_bit(occ, [&](int i) {
+    const int j = ((i >> 3) - dy) * 8 + ((i & 7) - dx);
+    top[j] = top_[p][i];
+    rot[j] = rot_[p][i];
+    height[j] = height_[p][i];
+    nocc |= bit(j);
+  });
+  std::memcpy(top_[p], top, 64);
+  std::memcpy(rot_[p], rot, 64);
+  std::memcpy(height_[p], height, 64);
+  occupied_[p] = nocc;
+  anchor_x_[p] = static_cast<int8_t>(anchor_x_[p] + dx);
+  anchor_y_[p] = static_cast<int8_t>(anchor_y_[p] + dy);
 }
 
 void State::place(int p, int card, int local, int rot, int cost) {
@@ -128,6 +163,18 @@ void State::apply(int32_t action) {  // action is legal (the callers check)
     case kNumActionKinds:
       break;
   }
+}
+
+void State::next_seat_or_finish() {
+  for (int q = 0; q < players_; ++q) {
+    if ((chosen_ >> q) & 1u) continue;
+    if (phase_ == kWar && war_need_[q] == 0) continue;
+    current_ = static_cast<int8_t>(q);
+    return;
+  }
+  if (phase_ == kPick) finish_picks();
+  else if (phase_ == kResolve) finish_resolves();
+  else if (phase_ == kWar) finish_war();
 }
 
 // ---- Prudential trim (WA-PUB-4, WA-AMB-13) ----

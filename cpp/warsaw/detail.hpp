@@ -31,3 +31,30 @@ inline void set_seen(uint64_t* s, int c) { s[c >> 6] |= uint64_t{1} << (c & 63);
 inline bool test_seen(const uint64_t* s, int c) { return (s[c >> 6] >> (c & 63)) & 1u; }
 
 }  // namespace tilecraft::warsaw::detail
+
+namespace tilecraft::warsaw {
+
+// Small State members on the hot paths of several parts, inline in each (declared inline in
+// state.hpp; a part that uses one includes this header).
+
+inline int State::local_of(int p, int cell) const {
+  if (cell < 0 || cell >= kCells) return -1;
+  const int lx = detail::cell_x(cell) - anchor_x_[p], ly = detail::cell_y(cell) - anchor_y_[p];
+  if (lx < 0 || lx > 7 || ly < 0 || ly > 7) return -1;
+  return ly * 8 + lx;
+}
+
+inline int State::build_cost(int p, int card, int local) const {
+  const int price = price_of(card);
+  if (!((occupied_[p] >> local) & 1u)) return price;
+  const int covered = price_of(top_[p][local]);  // WA-BUILD-3, WA-AMB-11
+  return price > covered ? price - covered : 0;
+}
+
+inline void State::add_vp(int p, int d) {
+  int v = vp_[p] + d;
+  if (cfg_->vp_floor_zero && v < 0) v = 0;  // WA-AMB-10
+  vp_[p] = static_cast<int16_t>(v);
+}
+
+}  // namespace tilecraft::warsaw

@@ -78,18 +78,6 @@ void State::sort_hand(int p) {
 
 // ---- flow ----
 
-void State::next_seat_or_finish() {
-  for (int q = 0; q < players_; ++q) {
-    if ((chosen_ >> q) & 1u) continue;
-    if (phase_ == kWar && war_need_[q] == 0) continue;
-    current_ = static_cast<int8_t>(q);
-    return;
-  }
-  if (phase_ == kPick) finish_picks();
-  else if (phase_ == kResolve) finish_resolves();
-  else if (phase_ == kWar) finish_war();
-}
-
 void State::finish_picks() {  // WA-DRAFT-3: reveal together
   phase_ = kResolve;
   chosen_ = 0;

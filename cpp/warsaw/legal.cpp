@@ -73,72 +73,12 @@ int State::distinct_rotations(int c) const {
 
 // ---- geometry ----
 
-int State::local_of(int p, int cell) const {
-  if (cell < 0 || cell >= kCells) return -1;
-  const int lx = cell_x(cell) - anchor_x_[p], ly = cell_y(cell) - anchor_y_[p];
-  if (lx < 0 || lx > 7 || ly < 0 || ly > 7) return -1;
-  return ly * 8 + lx;
-}
-
 bool State::fits(uint64_t occ, bool big) const {  // WA-BUILD-2 (4x4 with the Prudential, WA-PUB-4)
   const int w = span(column_bits(occ)), h = span(row_bits(occ));
   return w <= 4 && h <= 4 && (big || std::min(w, h) <= 3);
 }
 
 bool State::within_limit(int p) const { return fits(occupied_[p], big_limit(p)); }
-
-int State::visible_effect_card(int p, int effect) const {
-  if (!((effects_[p] >> effect) & 1u)) return -1;
-  uint64_t b = occupied_[p];
-  while (b) {
-    const int i = lowest_bit(b);
-    b &= b - 1;
-    const int c = top_[p][i];
-    if (c < kMaxCards && cfg_->card_type[c][0] == kPublic && cfg_->card_effect[c] == effect) return c;
-  }
-  return -1;
-}
-
-void State::refresh_effects(int p) {
-  uint16_t m = 0;
-  if (p < players_) {
-    uint64_t b = occupied_[p];
-    while (b) {
-      const int i = lowest_bit(b);
-      b &= b - 1;
-      const int c = top_[p][i];
-      if (c < kMaxCards && cfg_->card_type[c][0] == kPublic) m |= static_cast<uint16_t>(1u << cfg_->card_effect[c]);
-    }
-  }
-  effects_[p] = m;
-}
-
-void State::normalize(int p) {
-  const uint64_t occ = occupied_[p];
-  const unsigned cols = column_bits(occ), rows = row_bits(occ);
-  const int x0 = __builtin_ctz(cols), x1 = 31 - __builtin_clz(cols);
-  const int y0 = __builtin_ctz(rows), y1 = 31 - __builtin_clz(rows);
-  if (x0 >= 1 && x1 <= 6 && y0 >= 1 && y1 <= 6) return;
-  const int dx = x0 - 2, dy = y0 - 2;  // move the box's corner to local (2, 2)
-  uint8_t top[64], rot[64], height[64];
-  std::memset(top, kNone, sizeof(top));
-  std::memset(rot, 0, sizeof(rot));
-  std::memset(height, 0, sizeof(height));
-  uint64_t nocc = 0;
-  for_each_bit(occ, [&](int i) {
-    const int j = ((i >> 3) - dy) * 8 + ((i & 7) - dx);
-    top[j] = top_[p][i];
-    rot[j] = rot_[p][i];
-    height[j] = height_[p][i];
-    nocc |= bit(j);
-  });
-  std::memcpy(top_[p], top, 64);
-  std::memcpy(rot_[p], rot, 64);
-  std::memcpy(height_[p], height, 64);
-  occupied_[p] = nocc;
-  anchor_x_[p] = static_cast<int8_t>(anchor_x_[p] + dx);
-  anchor_y_[p] = static_cast<int8_t>(anchor_y_[p] + dy);
-}
 
 void State::bbox(int p, int& x0, int& y0, int& x1, int& y1) const {
   const unsigned cols = column_bits(occupied_[p]), rows = row_bits(occupied_[p]);
@@ -163,13 +103,6 @@ int State::height_at(int p, int x, int y) const {
 }
 
 // ---- legal actions ----
-
-int State::build_cost(int p, int card, int local) const {
-  const int price = price_of(card);
-  if (!((occupied_[p] >> local) & 1u)) return price;
-  const int covered = price_of(top_[p][local]);  // WA-BUILD-3, WA-AMB-11
-  return price > covered ? price - covered : 0;
-}
 
 void State::build_options(int p, int card, bool milestone, ActionList<kMaxActions>& out) const {
   const uint64_t occ = occupied_[p];

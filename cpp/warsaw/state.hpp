@@ -133,8 +133,8 @@ class State {
     int arg;
   };
   static constexpr Decoded decode(int32_t a) {
-    int k = kNumActionKinds - 1;
-    while (k > 0 && a < kActionKindFirst[k]) --k;
+    int k = 0;  // from the first kind: the draft's picks, sales and builds are the most frequent
+    while (k + 1 < kNumActionKinds && a >= kActionKindFirst[k + 1]) ++k;
     return {static_cast<ActionKind>(k), a - kActionKindFirst[k]};
   }
 
@@ -250,7 +250,7 @@ class State {
   int frame_cell(int p, int local) const {
     return (anchor_y_[p] + (local >> 3) + kFrameR) * kFrameW + (anchor_x_[p] + (local & 7) + kFrameR);
   }
-  int local_of(int p, int cell) const;  // -1 if the frame cell is outside p's window
+  inline int local_of(int p, int cell) const;  // -1 if the frame cell is outside p's window (detail.hpp)
   bool fits(uint64_t occ, bool big) const;
   bool big_limit(int p) const { return visible_effect_card(p, kPrudential) >= 0; }
   void normalize(int p);
@@ -259,7 +259,7 @@ class State {
   void legal_for(int seat, ActionList<kMaxActions>& out) const;
   void build_options(int p, int card, bool milestone, ActionList<kMaxActions>& out) const;
   bool removable(int p, int local, uint64_t occ) const;
-  int build_cost(int p, int card, int local) const;
+  inline int build_cost(int p, int card, int local) const;  // detail.hpp
   // flow
   void start_era();
   void next_seat_or_finish();
@@ -281,7 +281,7 @@ class State {
   uint64_t trim_window_mask(int p, int w) const;
   void trim_windows(int p, uint8_t& legal) const;
   void tied_components(int p, uint64_t kept, uint64_t* comps, int& n) const;
-  void add_vp(int p, int d);
+  inline void add_vp(int p, int d);  // detail.hpp
   int milestone_value(int p, int cond, int type) const;
   void sort_hand(int p);
   void pick_card(int p, int slot);  // hand slot -> the seat's hidden pick
@@ -322,5 +322,18 @@ class State {
   uint8_t height_[kMaxPlayers][64];
   uint16_t effects_[kMaxPlayers];  // derived: bit e set when a visible public building has effect e
 };
+
+// Inline: on the hot paths of several parts of the State (cpp/warsaw/*.cpp).
+inline int State::visible_effect_card(int p, int effect) const {
+  if (!((effects_[p] >> effect) & 1u)) return -1;
+  uint64_t b = occupied_[p];
+  while (b) {
+    const int i = lowest_bit(b);
+    b &= b - 1;
+    const int c = top_[p][i];
+    if (c < kMaxCards && cfg_->card_type[c][0] == kPublic && cfg_->card_effect[c] == effect) return c;
+  }
+  return -1;
+}
 
 }  // namespace tilecraft::warsaw
