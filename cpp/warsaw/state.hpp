@@ -128,6 +128,19 @@ class State {
   static constexpr int kMaxActions = 132;
   static constexpr int kMaxChanceOutcomes = 1;  // chance is sampled inside apply() (spec 12.3)
 
+  // An action id read once: its kind and its argument within the kind's id range (kActionKindFirst):
+  // the hand slot, 4 * cell + rotation, the cell, the trim window or the exchange count. For ids in
+  // 0..kNumActions-1 (callers check the range first).
+  struct Decoded {
+    ActionKind kind;
+    int arg;
+  };
+  static constexpr Decoded decode(int32_t a) {
+    int k = 0;  // from the first kind: the draft's picks, sales and builds are the most frequent
+    while (k + 1 < kNumActionKinds && a >= kActionKindFirst[k + 1]) ++k;
+    return {static_cast<ActionKind>(k), a - kActionKindFirst[k]};
+  }
+
   State(const Config& config, uint64_t seed);
 
   const Config& config() const { return *cfg_; }
@@ -181,8 +194,8 @@ class State {
   int rotation_at(int p, int x, int y) const;
   int height_at(int p, int x, int y) const;
   void bbox(int p, int& x0, int& y0, int& x1, int& y1) const;  // frame coordinates
-  int num_positions(int p) const { return popcount(occ_[p]); }
-  bool district_connected(int p) const { return CardGrid::connected(occ_[p]); }
+  int num_positions(int p) const { return popcount(occupied_[p]); }
+  bool district_connected(int p) const { return CardGrid::connected(occupied_[p]); }
   bool within_limit(int p) const;
   Regions regions(int p) const;
   Income income(int p) const;
@@ -217,13 +230,13 @@ class State {
     v.field("hand", hand_);
     v.field("hand_size", hand_size_);
     v.field("pending_card", pending_card_);
-    v.field("pending", pend_);
-    v.field("pending_count", pend_count_);
+    v.field("pending", pending_);
+    v.field("pending_count", pending_count_);
     v.field("war_need", war_need_);
     v.field("seen", seen_);
-    v.field("anchor_x", ax_);
-    v.field("anchor_y", ay_);
-    v.field("occupied", occ_);
+    v.field("anchor_x", anchor_x_);
+    v.field("anchor_y", anchor_y_);
+    v.field("occupied", occupied_);
     v.field("top", top_);
     v.field("rot", rot_);
     v.field("height", height_);
@@ -238,9 +251,9 @@ class State {
   int shown_type(int c, int r, int k) const { return printed_type(c, (k - r) & 3); }
   // geometry
   int frame_cell(int p, int local) const {
-    return (ay_[p] + (local >> 3) + kFrameR) * kFrameW + (ax_[p] + (local & 7) + kFrameR);
+    return (anchor_y_[p] + (local >> 3) + kFrameR) * kFrameW + (anchor_x_[p] + (local & 7) + kFrameR);
   }
-  int local_of(int p, int cell) const;  // -1 if the frame cell is outside p's window
+  inline int local_of(int p, int cell) const;  // -1 if the frame cell is outside p's window (detail.hpp)
   bool fits(uint64_t occ, bool big) const;
   bool big_limit(int p) const { return visible_effect_card(p, kPrudential) >= 0; }
   void normalize(int p);
@@ -249,7 +262,7 @@ class State {
   void legal_for(int seat, ActionList<kMaxActions>& out) const;
   void build_options(int p, int card, bool milestone, ActionList<kMaxActions>& out) const;
   bool removable(int p, int local, uint64_t occ) const;
-  int build_cost(int p, int card, int local) const;
+  inline int build_cost(int p, int card, int local) const;  // detail.hpp
   // flow
   void start_era();
   void next_seat_or_finish();
@@ -271,7 +284,7 @@ class State {
   uint64_t trim_window_mask(int p, int w) const;
   void trim_windows(int p, uint8_t& legal) const;
   void tied_components(int p, uint64_t kept, uint64_t* comps, int& n) const;
-  void add_vp(int p, int d);
+  inline void add_vp(int p, int d);  // detail.hpp
   int milestone_value(int p, int cond, int type) const;
   void sort_hand(int p);
   void pick_card(int p, int slot);  // hand slot -> the seat's hidden pick
@@ -301,16 +314,29 @@ class State {
   uint8_t hand_[kMaxPlayers][4];
   uint8_t hand_size_[kMaxPlayers];
   uint8_t pending_card_[kMaxPlayers];
-  int16_t pend_[kMaxPlayers][2];  // hidden resolve action / war removals (action ids)
-  uint8_t pend_count_[kMaxPlayers];
+  int16_t pending_[kMaxPlayers][2];  // hidden resolve action / war removals (action ids)
+  uint8_t pending_count_[kMaxPlayers];
   uint8_t war_need_[kMaxPlayers];
   uint64_t seen_[kMaxPlayers][2];  // era cards each seat has held this era (perfect recall)
-  int8_t ax_[kMaxPlayers], ay_[kMaxPlayers];
-  uint64_t occ_[kMaxPlayers];
+  int8_t anchor_x_[kMaxPlayers], anchor_y_[kMaxPlayers];
+  uint64_t occupied_[kMaxPlayers];
   uint8_t top_[kMaxPlayers][64];
   uint8_t rot_[kMaxPlayers][64];
   uint8_t height_[kMaxPlayers][64];
   uint16_t effects_[kMaxPlayers];  // derived: bit e set when a visible public building has effect e
 };
+
+// Inline: on the hot paths of several parts of the State (cpp/warsaw/*.cpp).
+inline int State::visible_effect_card(int p, int effect) const {
+  if (!((effects_[p] >> effect) & 1u)) return -1;
+  uint64_t b = occupied_[p];
+  while (b) {
+    const int i = lowest_bit(b);
+    b &= b - 1;
+    const int c = top_[p][i];
+    if (c < kMaxCards && cfg_->card_type[c][0] == kPublic && cfg_->card_effect[c] == effect) return c;
+  }
+  return -1;
+}
 
 }  // namespace tilecraft::warsaw

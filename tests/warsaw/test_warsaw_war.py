@@ -169,7 +169,7 @@ def test_wa_pub_4_shrink_when_covered(fx):
     assert tilecraft.from_json(s.to_json()).to_json() == s.to_json()  # a mid-draft trim state reloads
     # the box is 4x4 with (0,3) and (1,3) in the bottom row: every window keeps a connected district
     assert [int(a) - W.TRIM_BASE for a in s.legal_actions()] == [0, 1, 2, 3]
-    with pytest.raises(tilecraft.IllegalActionError, match="choosing the Prudential trim window"):
+    with pytest.raises(tilecraft.IllegalActionError, match="in the Prudential trim phase"):
         s.apply(W.SELL)
     s.apply(W.TRIM_BASE + 0)  # drop the top row
     assert len(s.district(0)) == 10
