@@ -10,6 +10,14 @@ using P = PyState<State>;
 
 void bind_warsaw(py::module_& m) {
   auto cls = bind_game<State>(m, "WarsawState");
+  cls.def_static("card_ids", []() {
+    py::dict d;
+    d["era"] = py::make_tuple(0, warsaw::kStartBase);
+    d["start"] = py::make_tuple(warsaw::kStartBase, warsaw::kMileBase);
+    d["milestone"] = py::make_tuple(warsaw::kMileBase, warsaw::kCardIds);
+    return d;
+  }, "The card id ranges, name -> (first, end): era cards (the deck's capacity), one starting card per "
+     "seat, one card per milestone slot.");
   cls.def("era", [](const P& p) { return p.s.era(); }, "Current era 1..6.")
       .def("pick_round", [](const P& p) { return p.s.pick_round(); }, "Pick round 0..3 of the era's draft.")
       .def("coins", [](const P& p) {

@@ -1446,6 +1446,11 @@ class WarsawState:
         The kinds of player actions, in id order (the kinds of action_ranges()).
         """
     @staticmethod
+    def card_ids() -> dict:
+        """
+        The card id ranges, name -> (first, end): era cards (the deck's capacity), one starting card per seat, one card per milestone slot.
+        """
+    @staticmethod
     def from_dict(data: typing.Any) -> WarsawState:
         ...
     @staticmethod

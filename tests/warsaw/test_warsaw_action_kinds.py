@@ -7,6 +7,8 @@ import itertools
 import random
 import re
 
+import pytest
+
 import tilecraft
 from tilecraft.render import render_text
 
@@ -61,3 +63,17 @@ def test_an_action_of_another_phase_names_the_phase_as_the_picture_does():
                 s.apply(rng.choice(list(s.legal_actions())))
     # the random games reach both draft phases, the war, a milestone placement and an exchange
     assert len(seen) >= 5, seen
+
+
+def test_card_id_ranges_are_contiguous_and_bound_card_location():
+    # Era cards, then one starting card per seat (4), then one card per milestone slot (5): the ids
+    # card_location() accepts are exactly these ranges, in this order, from 0.
+    ids = tilecraft.WarsawState.card_ids()
+    assert list(ids) == ["era", "start", "milestone"]
+    (e0, e1), (s0, s1), (m0, m1) = ids["era"], ids["start"], ids["milestone"]
+    assert e0 == 0 and e1 == s0 and s1 == m0
+    assert s1 - s0 == 4 and m1 - m0 == 5
+    state = tilecraft.make("warsaw", players=2, seed=1)
+    state.card_location(m1 - 1)
+    with pytest.raises(IndexError):
+        state.card_location(m1)

@@ -13,7 +13,8 @@ from tilecraft.games import warsaw as W
 LOC_REMOVED, LOC_BOX_UNSEEN, LOC_SOLD, LOC_HAND, LOC_PENDING, LOC_DISTRICT = (
     tilecraft.WarsawState.locations()[k] for k in ("removed", "box_unseen", "sold", "hand", "pending", "district"))
 LOC_MILESTONE_DISCARDED = tilecraft.WarsawState.locations()["milestone_discarded"]
-START_BASE, MILE_BASE = 112, 116
+# card ids (WarsawState.card_ids()): era cards, then one starting card per seat, then the milestones
+START_BASE, MILE_BASE = (tilecraft.WarsawState.card_ids()[k][0] for k in ("start", "milestone"))
 
 
 _quads = W.quadrants_from_letters
