@@ -143,7 +143,7 @@ def test_nim_is_not_in_the_self_play_configurations():
 
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     out = subprocess.run([sys.executable, os.path.join(root, "cpp", "tools", "configs.py")], capture_output=True,
-                         text=True, timeout=120, env=dict(os.environ, PYTHONPATH=os.path.join(root, "python")))
+                         text=True, timeout=120, env=dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path)))
     assert out.returncode == 0, out.stderr
     games = {line.split()[1] for line in out.stdout.splitlines() if line.startswith("config ")}
     assert games == set(tilecraft.list_games())  # the self-play checker's configurations
