@@ -10,6 +10,8 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <memory>
 #include <stdexcept>
@@ -335,7 +337,34 @@ void bind_observation(Cls& cls) {
            },
            "(denominator, offset): float32 arrays of observation_shape() with which the uint8 observation "
            "decodes exactly: observation(p) == observation(p, dtype=numpy.uint8) / denominator + offset. They "
-           "depend on the configuration only.");
+           "depend on the configuration only.")
+      .def("observation_layout",
+           [](const P& p) {
+             // FNV-1a over what a trained network depends on: the shape, the action-id range, the player
+             // count and the codec (bit patterns); the game's own version constant says the rest.
+             uint64_t h = 1469598103934665603ull;
+             auto mix = [&h](const void* data, size_t n) {
+               const auto* b = static_cast<const unsigned char*>(data);
+               for (size_t i = 0; i < n; ++i) h = (h ^ b[i]) * 1099511628211ull;
+             };
+             const auto shape = p.s.observation_shape();
+             for (int d : shape) mix(&d, sizeof d);
+             const int actions = p.s.num_distinct_actions(), players = p.s.num_players();
+             mix(&actions, sizeof actions);
+             mix(&players, sizeof players);
+             const int n = p.s.observation_size();
+             std::vector<float> denominator(static_cast<size_t>(n)), offset(static_cast<size_t>(n));
+             observation_codec(p.s, denominator.data(), offset.data());
+             mix(denominator.data(), sizeof(float) * denominator.size());
+             mix(offset.data(), sizeof(float) * offset.size());
+             char hex[17];
+             std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
+             return std::string(S::kName) + "/v" + std::to_string(S::kObservationVersion) + "/" + hex;
+           },
+           "The observation layout as 'game/vVERSION/HASH': the game's observation version (bumped when the "
+           "observation or the action ids change meaning) and a hash of observation_shape(), "
+           "num_distinct_actions(), num_players() and observation_codec(). A trained network records it and "
+           "refuses a state whose layout differs (tilecraft.baselines).");
 }
 
 // Saving and loading: to_dict / to_json / from_dict / from_json, pickling, equality and hashing.

@@ -60,6 +60,9 @@ class State {
  public:
   using Config = azul::Config;
   static constexpr const char* kName = "azul";
+  // Bumped whenever observation() or the action ids change meaning while keeping their shape, so that
+  // a trained network refuses to load (observation_layout() in the binding; tilecraft.baselines).
+  static constexpr int kObservationVersion = 1;
   // the game's words (cpp/core/vocab.hpp)
   static constexpr int kNumPhases = azul::kNumPhases;
   static constexpr const char* const* kPhaseNames = azul::kPhaseNames;

@@ -86,6 +86,9 @@ class State {
  public:
   using Config = castle::Config;
   static constexpr const char* kName = "castle";
+  // Bumped whenever observation() or the action ids change meaning while keeping their shape, so that
+  // a trained network refuses to load (observation_layout() in the binding; tilecraft.baselines).
+  static constexpr int kObservationVersion = 1;
   // the game's words (cpp/core/vocab.hpp)
   static constexpr int kNumPhases = castle::kNumPhases;
   static constexpr const char* const* kPhaseNames = castle::kPhaseNames;

@@ -58,6 +58,7 @@ struct ProbeVisitor {
 template <class S> using config_t = typename S::Config;
 template <class S> using name_t = decltype(S::kName);
 template <class S> using max_actions_t = decltype(S::kMaxActions);
+template <class S> using obs_version_t = decltype(S::kObservationVersion);
 template <class S> using max_chance_t = decltype(S::kMaxChanceOutcomes);
 template <class S> using construct_t = decltype(S(std::declval<const typename S::Config&>(), uint64_t{0}));
 template <class S> using config_of_t = decltype(std::declval<const S&>().config());
@@ -138,6 +139,9 @@ constexpr bool check_contract() {
                 "tilecraft contract: State needs `static constexpr int kMaxActions` (capacity of the legal-action list)");
   static_assert(int_constant<max_chance_t, S>(),
                 "tilecraft contract: State needs `static constexpr int kMaxChanceOutcomes`");
+  static_assert(int_constant<obs_version_t, S>(),
+                "tilecraft contract: State needs `static constexpr int kObservationVersion` (bumped when the "
+                "observation or the action ids change meaning)");
   if constexpr (int_constant<max_actions_t, S>() && int_constant<max_chance_t, S>()) {
     static_assert(S::kMaxActions >= 1 && S::kMaxChanceOutcomes >= 1,
                   "tilecraft contract: kMaxActions and kMaxChanceOutcomes must be at least 1");

@@ -53,6 +53,9 @@ class State {
  public:
   using Config = nim::Config;
   static constexpr const char* kName = "nim";
+  // Bumped whenever observation() or the action ids change meaning while keeping their shape, so that
+  // a trained network refuses to load (observation_layout() in the binding; tilecraft.baselines).
+  static constexpr int kObservationVersion = 1;
   static constexpr int kMaxActions = kMaxTake;
   static constexpr int kMaxChanceOutcomes = 2;
   // the game's words (cpp/core/vocab.hpp)
