@@ -148,7 +148,8 @@ def test_only_the_listed_bot_strings_are_accepted(server: Server) -> None:
     for g in cat["games"]:
         assert set(common) <= set(g["bots"])  # the page's one list works for every game
         for spec in g["bots"]:  # every level does bounded work: a fixed number of iterations
-            assert spec in ("random", "greedy") or spec.split(":")[1].startswith("iterations="), spec
+            assert spec in ("random", "greedy", "baseline-policy") or spec.split(":")[1] in (
+                "simulations=200",) or spec.split(":")[1].startswith("iterations="), spec
     bad = ["mcts:seconds=1e9,threads=256", "mcts:iterations=100000000000", "mcts:iterations=200,threads=256",
            "mcts:iterations=200 ", "mcts", "random:seed=3", "RANDOM", " random", "tilecraft.bots:RandomBot",
            "os:system", "", 5, None, ["random"], {"name": "random"}]

@@ -242,6 +242,21 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     return 130 if result.interrupted else 0
 
 
+def cmd_train(args: argparse.Namespace) -> int:
+    from . import train
+
+    argv = sys.argv[2:] if len(sys.argv) > 2 and sys.argv[1] == "train" else []
+    train.run(args, argv)
+    return 0
+
+
+def cmd_baselines(args: argparse.Namespace) -> int:
+    from . import baselines
+
+    print(baselines.describe())
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tilecraft",
@@ -317,6 +332,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("-o", "--option", action="append", metavar="NAME=VALUE", help="a rule option, repeatable")
     p.set_defaults(func=cmd_bench)
+
+    p = sub.add_parser("train", help="train a policy-value network by expert iteration (resumable)",
+                       description="Expert iteration on a CPU (docs/learning.md): record a search's C++ self-play, "
+                                   "train a policy-value network on it (PyTorch where installed, else numpy), "
+                                   "optionally improve it with Gumbel PUCT rounds, and measure it after every round. "
+                                   "Running the same command again resumes.")
+    from .train import add_arguments as add_train_arguments
+
+    add_train_arguments(p)
+    p.set_defaults(func=cmd_train)
+
+    p = sub.add_parser("baselines", help="list the shipped baseline networks",
+                       description="List the trained networks shipped with tilecraft (tilecraft.baselines).")
+    p.set_defaults(func=cmd_baselines)
     return parser
 
 

@@ -7,7 +7,7 @@ import numpy as np
 
 from . import _args
 from ._progress import progress_bar
-from .bots import GreedyBot, MCTSBot, RandomBot, make_bot
+from .bots import BaselineBot, GreedyBot, MCTSBot, RandomBot, make_bot
 from .playouts import resolve_game
 from .puct import EvaluatorCall, PUCTBot
 
@@ -22,6 +22,89 @@ def _bot_dict(bot: Any, game: str) -> Dict[str, Any]:
         return {"kind": "random"}
     raise ValueError(f"self_play runs entirely in C++ and takes only the built-in bots (random, greedy, mcts, "
                      f"ismcts, puct); got {bot!r}. Use tilecraft.tournament or play_match for Python bots.")
+
+
+def _in_cpp(bot: Any) -> bool:
+    return isinstance(bot, (MCTSBot, GreedyBot, RandomBot, PUCTBot))
+
+
+def _as_cpp_bot(bot: Any, spec: Any, config: Dict[str, Any]) -> Any:
+    """A baseline bot as the PUCTBot it searches with for this configuration (its network loaded now)."""
+    if isinstance(bot, BaselineBot):
+        return bot.puct(spec.state_class(config, 0))
+    return bot
+
+
+def _python_self_play(spec: Any, config: Dict[str, Any], bots: List[Any], n_games: int, seed: int, rotate: bool,
+                      record: bool, progress: bool) -> Dict[str, Any]:
+    """Self-play through the Python runner, for bots C++ cannot play (the baseline policy, a user's bot):
+    game i is the state seeded ``mix_seed(seed, i)`` at a :class:`tilecraft.runner.Table` seeded the
+    same way; the result has self_play's format (a recorded policy is the bot's search policy where it
+    reports one, else the move played, one-hot)."""
+    from .runner import Table, mix_seed
+
+    probe = spec.state_class(config, 0)
+    players, num_actions = probe.num_players(), probe.num_distinct_actions()
+    out: Dict[str, Any] = {k: [] for k in ("scores", "returns", "winners", "seat_bot", "length", "state_seed",
+                                            "actions")}
+    rows: Dict[str, List[Any]] = {k: [] for k in ("observation", "legal_mask", "policy", "player", "game")}
+    returns_of_row: List[np.ndarray] = []
+    with progress_bar(progress, n_games, f"self_play {spec.name}") as tick:
+        for g in range(n_games):
+            state_seed = mix_seed(seed, g)
+            state = spec.state_class(config, state_seed)
+            seat_bot = [((k + g) if rotate else k) % len(bots) for k in range(players)]
+            table = Table(state, [bots[b] for b in seat_bot], state_seed)
+            actions: List[int] = []
+            decisions = 0
+            first_row = len(rows["player"])
+            while not state.is_terminal():
+                seat = state.current_player()
+                if seat < 0:
+                    a = table.sample_chance()
+                else:
+                    bot = table.bots[seat]
+                    a = int(bot.act(state.clone()))
+                    if record:
+                        rows["observation"].append(state.observation(seat))
+                        rows["legal_mask"].append(state.legal_action_mask())
+                        search = getattr(bot, "last_search", None)
+                        if isinstance(search, dict) and "policy" in search and int(search.get("action", -1)) == a:
+                            pi = np.asarray(search["policy"], np.float32)
+                        else:
+                            pi = np.zeros(num_actions, np.float32)
+                            pi[a] = 1.0
+                        rows["policy"].append(pi)
+                        rows["player"].append(seat)
+                        rows["game"].append(g)
+                    decisions += 1
+                state.apply(a)
+                actions.append(a)
+            ret = np.asarray(state.returns(), np.float32)
+            returns_of_row += [ret] * (len(rows["player"]) - first_row)
+            winners = np.zeros(players, bool)
+            winners[list(state.winners())] = True
+            for key, value in (("scores", np.asarray(state.scores(), np.float32)), ("returns", ret),
+                               ("winners", winners), ("seat_bot", np.asarray(seat_bot, np.int32)),
+                               ("length", decisions), ("state_seed", state_seed), ("actions", actions)):
+                out[key].append(value)
+            if tick is not None:
+                tick(g + 1)
+    result: Dict[str, Any] = {k: (v if k == "actions" else np.asarray(v)) for k, v in out.items()}
+    if n_games == 0:
+        result["scores"] = result["returns"] = np.zeros((0, players), np.float32)
+        result["winners"] = np.zeros((0, players), bool)
+        result["seat_bot"] = np.zeros((0, players), np.int32)
+    result["state_seed"] = np.asarray(out["state_seed"], np.uint64)
+    if record:
+        shape = (0,) + tuple(probe.observation_shape())
+        t = {"observation": np.asarray(rows["observation"], np.float32).reshape(-1, *shape[1:]),
+             "legal_mask": np.asarray(rows["legal_mask"], bool).reshape(-1, num_actions),
+             "policy": np.asarray(rows["policy"], np.float32).reshape(-1, num_actions),
+             "player": np.asarray(rows["player"], np.int32), "game": np.asarray(rows["game"], np.int64),
+             "returns": np.asarray(returns_of_row, np.float32).reshape(-1, players)}
+        result["training"] = t
+    return result
 
 
 def self_play(game: Union[str, Mapping[str, Any]], bots: Sequence[Any], n_games: int, seed: int = 0,
@@ -82,6 +165,13 @@ def self_play(game: Union[str, Mapping[str, Any]], bots: Sequence[Any], n_games:
             resolved.append(make_bot(b))
         except TypeError:
             resolved.append(b)
+    resolved = [_as_cpp_bot(b, spec, config) for b in resolved]
+    if any(not _in_cpp(b) for b in resolved):
+        if compact or backend != "local" or threads != 1:
+            raise ValueError("self_play: bots that are not built in (baseline-policy, your own) play through the "
+                             "Python runner, which takes backend='local', threads=1 and float32 records; got "
+                             f"{[b for b in resolved if not _in_cpp(b)]!r}")
+        return _python_self_play(spec, config, resolved, n_games, seed, rotate, record, progress)
     if any(isinstance(b, PUCTBot) for b in resolved) or backend != "local":
         if compact:
             raise ValueError("self_play: obs_dtype=numpy.uint8 is for the built-in C++ bots; PUCT records float32")

@@ -87,6 +87,9 @@ class GameSpec:
     # default golden playthrough from the first (tests/playthroughs.py). Empty: each player count
     # with no options.
     test_configs: Tuple[Tuple[int, Dict[str, Any]], ...] = ()
+    # (state) -> the rule mode a trained baseline is chosen by (tilecraft.baselines), for a game whose
+    # rule modes share an observation shape but not its meaning; None: the game has no modes.
+    baseline_mode: Optional[Callable[[Any], str]] = None
     # A state per configuration already converted for C++: new_state makes further games from it
     # with new_game(seed) instead of building and converting the config again (a warm make).
     _prototypes: Dict[Any, Any] = dataclasses.field(default_factory=dict, init=False, compare=False, repr=False)

@@ -281,6 +281,8 @@ SPEC = GameSpec(
     search_defaults={"rollout_depth": 8},
     returns_range={"win_loss": (-1.0, 1.0), "score": (-30000.0, 30000.0)},
     data_key=data_key,
+    # the baselines are per rule mode: basic (day) or expert (night, solo included) (tilecraft.baselines)
+    baseline_mode=lambda state: "expert" if state.config()["mode"] else "basic",
     # the conformance configurations (GameSpec.test_configs) on the default edition; the test edition's
     # full matrix is in tests/gaudi/test_gaudi_*conformance.py
     test_configs=((2, {}), (1, {"difficulty": "easy"}), (3, {"chance": "explicit"}), (4, {}),

@@ -47,10 +47,17 @@ MCTS_ITERATIONS: Dict[str, Tuple[int, ...]] = {"azul": (200, 1000, 4000, 10000),
 ISMCTS_ITERATIONS = (500, 2000)
 
 
+BASELINE_BOTS = ("baseline-policy", "baseline:simulations=200")  # one network call a move; 200 simulations
+
+
 def default_bots(game: str) -> Tuple[str, ...]:
-    """The bots the server offers for ``game``: random, greedy, then MCTS and ISMCTS levels."""
+    """The bots the server offers for ``game``: random, greedy, then MCTS and ISMCTS levels, and the
+    trained baseline (its policy alone, and PUCT with it) where one is shipped for the game."""
+    from .. import baselines
+
+    trained = BASELINE_BOTS if any(a["game"] == game for a in baselines.available()) else ()
     return (("random", "greedy") + tuple(f"mcts:iterations={n}" for n in MCTS_ITERATIONS.get(game, (200, 1000, 4000)))
-            + tuple(f"ismcts:iterations={n}" for n in ISMCTS_ITERATIONS))
+            + tuple(f"ismcts:iterations={n}" for n in ISMCTS_ITERATIONS) + trained)
 
 
 def network_option(o: Any) -> bool:

@@ -1,0 +1,49 @@
+"""The strength targets of the learning issues, measured as they are stated (tilecraft.strength):
+game i uses seed 10,000 + i, the bot in seat i % players and the opponent in every other seat, a
+shared win counts 1/k; a target holds when the win share is at least the target and the lower end
+of its 95% Wilson interval is above the equal share.
+
+    python bench/baseline_targets.py azul                 # the three Azul targets, 200 games each
+    python bench/baseline_targets.py azul --games 40 --pair baseline-policy,greedy,0.6
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from tilecraft.strength import format_row, head_to_head, meets
+
+TARGETS = {
+    ("azul", 2): [("baseline", "mcts:iterations=1000", 0.65), ("baseline", "greedy", 0.95),
+                  ("baseline-policy", "greedy", 0.60)],
+}
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("game")
+    p.add_argument("--players", type=int, default=2)
+    p.add_argument("--games", type=int, default=200)
+    p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--pair", action="append", default=[], metavar="BOT,OPPONENT,TARGET",
+                   help="a pairing and its target instead of the game's own (repeatable)")
+    p.add_argument("--json", default=None)
+    args = p.parse_args(argv)
+    pairs = [(b, o, float(t)) for b, o, t in (x.rsplit(",", 2) for x in args.pair)] or TARGETS[(args.game, args.players)]
+    command = "python bench/baseline_targets.py " + " ".join(sys.argv[1:] if argv is None else argv)
+    print(command)
+    out = []
+    for bot, opponent, target in pairs:
+        r = head_to_head(args.game, bot, opponent, args.games, players=args.players, workers=args.workers)
+        r["target"], r["met"] = target, meets(r, target)
+        out.append(r)
+        print(f"{format_row(r)}; target {target}: {'met' if r['met'] else 'NOT met'} ({r['wall']:.0f} s)", flush=True)
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(dict(command=command, results=out), f, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,463 @@
+"""The learning loop behind ``tilecraft train`` (docs/learning.md): expert iteration on a CPU.
+
+1. **Teacher data.** C++ self-play of a strong search (``mcts:iterations=1000`` by default) records
+   one row per decision: the mover's observation as byte codes, the legal mask, the root visit
+   distribution, and (at the end of the game) every seat's win share and score. It runs in chunks
+   of games, each saved to ``DIR/data/teacher-NNNN.npz`` as soon as it is done, so a run resumes
+   where it stopped (Ctrl-C discards only the chunk under way).
+2. **Training.** A policy-value MLP (trunk of ReLU layers; heads: policy logits over the action
+   ids, value as the win shares of the seats relative to the mover, and a score-margin auxiliary
+   head) learns the visit distributions (cross-entropy over the legal actions), the win shares
+   (cross-entropy) and the margins (squared error). PyTorch when it is installed, else numpy
+   (Adam written out). The result is a baseline file (``tilecraft.baselines``): ``DIR/net-RR.npz``.
+3. **Improvement rounds** (``--rounds`` > 1): Gumbel PUCT self-play guided by the latest network
+   (``--puct-simulations``), its improved policies added to the data, and training again from the
+   last weights.
+4. **Evaluation** after every round, as docs/strength.md measures (``tilecraft.strength``):
+   the network's policy alone against GreedyBot, and PUCT(--eval-simulations) with it against the
+   teacher's search, with 95% intervals and the wall time; appended to ``DIR/curve.json``.
+
+Everything is seeded from ``--seed``; ``DIR/run.json`` records the command and the settings, and a
+second run with the same ``DIR`` resumes (settings that change the data must match).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import pathlib
+import subprocess
+import sys
+import time
+from typing import Any, Dict, List, Optional, Sequence, Tuple
+
+import numpy as np
+
+from . import baselines
+from ._args import is_integer
+
+# ---- data ----
+
+ROW_KEYS = ("codes", "mask", "policy", "value", "margin")
+
+
+def _seed_of(seed: int, kind: str, k: int) -> int:
+    from .runner import mix_seed
+
+    return mix_seed(mix_seed(seed, {"teacher": 1, "puct": 2}[kind]), k) >> 1
+
+
+def _rows_from_self_play(data: Dict[str, Any], players: int, codec: Tuple[np.ndarray, np.ndarray],
+                         margin_scale: float) -> Dict[str, np.ndarray]:
+    """The training rows of one self-play result: codes (uint8), packed legal mask, policy (float16),
+    value (win shares of the seats relative to the mover) and margin (score minus the mean, relative
+    seats, divided by margin_scale)."""
+    from .puct import win_shares
+
+    t = data["training"]
+    obs = np.asarray(t["observation"])
+    if obs.dtype != np.uint8:  # PUCT self-play records float32: the codec gives the bytes back exactly
+        den, off = codec
+        obs = np.rint((obs.reshape(len(obs), -1) - off.reshape(-1)) * den.reshape(-1)).astype(np.uint8)
+    obs = obs.reshape(len(obs), -1)
+    game, player = np.asarray(t["game"], np.int64), np.asarray(t["player"], np.int64)
+    shares = win_shares(np.asarray(data["winners"]))
+    scores = np.asarray(data["scores"], np.float64)
+    margins = (scores - scores.mean(axis=1, keepdims=True)) / margin_scale
+    idx = (player[:, None] + np.arange(players)[None, :]) % players
+    value = np.take_along_axis(shares[game], idx, axis=1).astype(np.float32)
+    margin = np.take_along_axis(margins[game], idx, axis=1).astype(np.float32)
+    return dict(codes=obs, mask=np.packbits(np.asarray(t["legal_mask"], bool), axis=1),
+                policy=np.asarray(t["policy"], np.float16), value=value, margin=margin)
+
+
+def _save_rows(path: pathlib.Path, rows: Dict[str, np.ndarray], meta: Dict[str, Any]) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "wb") as f:
+        np.savez_compressed(f, meta=np.array(json.dumps(meta)), **rows)
+    os.replace(tmp, path)
+
+
+def _load_rows(paths: Sequence[pathlib.Path], num_actions: int) -> Dict[str, np.ndarray]:
+    parts: Dict[str, List[np.ndarray]] = {k: [] for k in ROW_KEYS}
+    games = 0
+    for p in paths:
+        with np.load(p, allow_pickle=False) as z:
+            for k in ROW_KEYS:
+                parts[k].append(z[k])
+            games += int(json.loads(str(z["meta"]))["games"])
+    out = {k: np.concatenate(v) for k, v in parts.items()}
+    out["mask"] = np.unpackbits(out["mask"], axis=1, count=num_actions).astype(bool)
+    out["games"] = np.array(games)
+    return out
+
+
+# ---- the network (training side; the shipped forward pass is tilecraft.baselines.Network) ----
+
+def _init_arrays(n_in: int, hidden: Sequence[int], n_act: int, seats: int, seed: int) -> Dict[str, np.ndarray]:
+    rng = np.random.default_rng(seed)
+    widths = [n_in] + list(hidden)
+    a: Dict[str, np.ndarray] = {}
+    for i in range(len(hidden)):
+        a[f"w{i}"] = (rng.normal(size=(widths[i], widths[i + 1])) * math.sqrt(2.0 / widths[i])).astype(np.float32)
+        a[f"b{i}"] = np.zeros(widths[i + 1], np.float32)
+    for head, n in (("p", n_act), ("v", seats), ("m", seats)):
+        a[f"w{head}"] = np.zeros((widths[-1], n), np.float32)
+        a[f"b{head}"] = np.zeros(n, np.float32)
+    return a
+
+
+class _TorchTrainer:
+    def __init__(self, arrays: Dict[str, np.ndarray], depth: int, lr: float, threads: int):
+        import torch
+
+        torch.set_num_threads(max(1, threads))
+        self.torch = torch
+        self.depth = depth
+        self.p = {k: torch.nn.Parameter(torch.from_numpy(np.array(v, np.float32))) for k, v in arrays.items()
+                  if k not in ("shift", "scale")}
+        self.opt = torch.optim.AdamW(self.p.values(), lr=lr, weight_decay=1e-4)
+
+    def set_lr(self, lr: float) -> None:
+        for g in self.opt.param_groups:
+            g["lr"] = lr
+
+    def step(self, x, mask, pi, z, m, margin_weight: float) -> Tuple[float, float, float]:
+        torch = self.torch
+        x, mask, pi, z, m = (torch.from_numpy(a) for a in (x, mask, pi, z, m))
+        h = x
+        for i in range(self.depth):
+            h = torch.relu(h @ self.p[f"w{i}"] + self.p[f"b{i}"])
+        logits = (h @ self.p["wp"] + self.p["bp"]).masked_fill(~mask, -1e9)
+        pol = -(pi * torch.log_softmax(logits, dim=1)).sum(1).mean()
+        val = -(z * torch.log_softmax(h @ self.p["wv"] + self.p["bv"], dim=1)).sum(1).mean()
+        mar = ((h @ self.p["wm"] + self.p["bm"] - m) ** 2).sum(1).mean()
+        loss = pol + val + margin_weight * mar
+        self.opt.zero_grad()
+        loss.backward()
+        self.opt.step()
+        return float(pol.detach()), float(val.detach()), float(mar.detach())
+
+    def arrays(self) -> Dict[str, np.ndarray]:
+        return {k: v.detach().numpy().copy() for k, v in self.p.items()}
+
+
+class _NumpyTrainer:
+    """The same network and losses with Adam in numpy (no PyTorch needed; slower)."""
+
+    def __init__(self, arrays: Dict[str, np.ndarray], depth: int, lr: float, threads: int):
+        self.depth = depth
+        self.p = {k: np.array(v, np.float32) for k, v in arrays.items() if k not in ("shift", "scale")}
+        self.m = {k: np.zeros_like(v) for k, v in self.p.items()}
+        self.v = {k: np.zeros_like(v) for k, v in self.p.items()}
+        self.t = 0
+        self.lr = lr
+
+    def set_lr(self, lr: float) -> None:
+        self.lr = lr
+
+    def step(self, x, mask, pi, z, m, margin_weight: float) -> Tuple[float, float, float]:
+        p, b = self.p, len(x)
+        hs = [x]
+        for i in range(self.depth):
+            hs.append(np.maximum(hs[-1] @ p[f"w{i}"] + p[f"b{i}"], 0.0))
+        h = hs[-1]
+        logits = np.where(mask, h @ p["wp"] + p["bp"], -1e9)
+        q = np.exp(logits - logits.max(1, keepdims=True))
+        q /= q.sum(1, keepdims=True)
+        vl = h @ p["wv"] + p["bv"]
+        qv = np.exp(vl - vl.max(1, keepdims=True))
+        qv /= qv.sum(1, keepdims=True)
+        mo = h @ p["wm"] + p["bm"]
+        pol = float(-(pi * np.log(q + 1e-12)).sum() / b)
+        val = float(-(z * np.log(qv + 1e-12)).sum() / b)
+        mar = float(((mo - m) ** 2).sum() / b)
+        g_p, g_v, g_m = (q - pi) / b, (qv - z) / b, 2.0 * margin_weight * (mo - m) / b
+        g = {"wp": h.T @ g_p, "bp": g_p.sum(0), "wv": h.T @ g_v, "bv": g_v.sum(0), "wm": h.T @ g_m, "bm": g_m.sum(0)}
+        gh = (g_p @ p["wp"].T + g_v @ p["wv"].T + g_m @ p["wm"].T) * (h > 0)
+        for i in reversed(range(self.depth)):
+            g[f"w{i}"], g[f"b{i}"] = hs[i].T @ gh, gh.sum(0)
+            if i:
+                gh = (gh @ p[f"w{i}"].T) * (hs[i] > 0)
+        self.t += 1
+        for k in p:
+            grad = g[k] + 1e-4 * p[k]
+            self.m[k] = 0.9 * self.m[k] + 0.1 * grad
+            self.v[k] = 0.999 * self.v[k] + 0.001 * grad * grad
+            mh, vh = self.m[k] / (1 - 0.9 ** self.t), self.v[k] / (1 - 0.999 ** self.t)
+            p[k] -= (self.lr * mh / (np.sqrt(vh) + 1e-8)).astype(np.float32)
+        return pol, val, mar
+
+    def arrays(self) -> Dict[str, np.ndarray]:
+        return {k: v.copy() for k, v in self.p.items()}
+
+
+def have_torch() -> bool:
+    try:
+        import torch  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def fit(arrays: Dict[str, np.ndarray], data: Dict[str, np.ndarray], codec: Tuple[np.ndarray, np.ndarray],
+        depth: int, epochs: float, batch: int = 512, lr: float = 1e-3, margin_weight: float = 0.25,
+        seed: int = 0, use_torch: Optional[bool] = None, threads: int = 2,
+        log: Any = None) -> Tuple[Dict[str, np.ndarray], Dict[str, float]]:
+    """Trains ``arrays`` (from _init_arrays or a previous fit) on ``data`` for ``epochs`` passes, with
+    a cosine learning-rate decay; returns the new arrays and the last epoch's mean losses."""
+    den, off = (c.reshape(-1).astype(np.float32) for c in codec)
+    n = len(data["codes"])
+    if "shift" not in arrays:  # the input normalisation, from the first data seen (then kept)
+        sample = data["codes"][np.random.default_rng(seed).permutation(n)[:20000]].astype(np.float32) / den + off
+        arrays = dict(arrays, shift=sample.mean(0).astype(np.float32),
+                      scale=(1.0 / (sample.std(0) + 0.1)).astype(np.float32))
+    shift, scale = arrays["shift"], arrays["scale"]
+    use_torch = have_torch() if use_torch is None else use_torch
+    trainer = (_TorchTrainer if use_torch else _NumpyTrainer)(arrays, depth, lr, threads)
+    rng = np.random.default_rng(seed)
+    steps = max(1, int(math.ceil(epochs * n / batch)))
+    sums = np.zeros(3)
+    count = 0
+    order = rng.permutation(n)
+    pos = 0
+    every = max(1, steps // 10)
+    for s in range(steps):
+        trainer.set_lr(lr * 0.5 * (1 + math.cos(math.pi * s / steps)))
+        if pos + batch > n:
+            order, pos = rng.permutation(n), 0
+        idx = np.sort(order[pos:pos + batch])
+        pos += batch
+        x = ((data["codes"][idx].astype(np.float32) / den + off) - shift) * scale
+        pi = data["policy"][idx].astype(np.float32)
+        pi /= np.maximum(pi.sum(1, keepdims=True), 1e-9)
+        losses = trainer.step(x, data["mask"][idx], pi, data["value"][idx], data["margin"][idx], margin_weight)
+        if s >= steps - max(1, int(n / batch)):
+            sums += losses
+            count += 1
+        if log is not None and (s + 1) % every == 0:
+            log(f"  step {s + 1}/{steps}: policy {losses[0]:.3f} value {losses[1]:.3f} margin {losses[2]:.3f}")
+    out = trainer.arrays()
+    out["shift"], out["scale"] = shift, scale
+    mean = sums / max(count, 1)
+    return out, {"policy_loss": float(mean[0]), "value_loss": float(mean[1]), "margin_loss": float(mean[2])}
+
+
+def export(arrays: Dict[str, np.ndarray], meta: Dict[str, Any], path: pathlib.Path) -> pathlib.Path:
+    """The baseline file: the trunk, policy and value heads (the margin head only helps training)."""
+    keep = {k: v for k, v in arrays.items() if k not in ("wm", "bm")}
+    baselines.save(str(path), keep, meta)
+    return path
+
+
+def save_checkpoint(arrays: Dict[str, np.ndarray], path: pathlib.Path) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "wb") as f:
+        np.savez(f, **arrays)
+    os.replace(tmp, path)
+
+
+# ---- the run ----
+
+def _commit() -> str:
+    here = pathlib.Path(__file__).resolve().parent
+    try:
+        r = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=here, capture_output=True, text=True, timeout=10)
+        return r.stdout.strip() or "unknown"
+    except (OSError, subprocess.SubprocessError):
+        return "unknown"
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="tilecraft train", description=__doc__.split("\n\n")[0],
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_arguments(p)
+    return p
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("game")
+    p.add_argument("--players", type=int, default=2)
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a rule option (repeatable)")
+    p.add_argument("--out", default=None, help="the run's folder (default: runs/GAME-Np); resumed when it exists")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--teacher", default="mcts:iterations=1000", help="the search whose self-play is learned")
+    p.add_argument("--chunks", type=int, default=20, help="teacher self-play chunks")
+    p.add_argument("--games-per-chunk", type=int, default=100)
+    p.add_argument("--threads", type=int, default=2, help="self-play threads (and PyTorch's)")
+    p.add_argument("--hidden", default="512,256,256", help="the trunk's layer widths")
+    p.add_argument("--epochs", type=float, default=8.0, help="passes over the data in the first round")
+    p.add_argument("--round-epochs", type=float, default=2.0, help="passes over the data in later rounds")
+    p.add_argument("--batch", type=int, default=512)
+    p.add_argument("--lr", type=float, default=1e-3)
+    p.add_argument("--rounds", type=int, default=1, help="1: the teacher's data only; more: Gumbel PUCT rounds")
+    p.add_argument("--puct-games", type=int, default=200, help="games of Gumbel PUCT self-play per later round")
+    p.add_argument("--puct-simulations", type=int, default=64)
+    p.add_argument("--window", type=int, default=0, help="later rounds train on the last N chunks (0: all)")
+    p.add_argument("--eval-games", type=int, default=40, help="games per evaluation pairing (0: no evaluation)")
+    p.add_argument("--eval-simulations", type=int, default=200)
+    p.add_argument("--eval-opponent", default=None, help="the search PUCT is measured against (default: the teacher)")
+    p.add_argument("--eval-workers", type=int, default=2)
+    p.add_argument("--export", default=None, help="copy the final network to this file")
+    p.add_argument("--numpy", action="store_true", help="train with numpy even where PyTorch is installed")
+    p.add_argument("--quiet", action="store_true")
+
+
+def _options(items: Sequence[str]) -> Dict[str, Any]:
+    from .bots import _parse_value
+
+    out: Dict[str, Any] = {}
+    for item in items:
+        key, eq, value = item.partition("=")
+        if not eq or not key:
+            raise ValueError(f"--option {item!r} must look like KEY=VALUE")
+        out[key] = _parse_value(value)
+    return out
+
+
+def run(args: argparse.Namespace, argv: Sequence[str] = ()) -> Dict[str, Any]:
+    """Runs (or resumes) a training run; returns the run's summary."""
+    from .games import game_spec, make
+    from .selfplay import self_play
+
+    def say(text: str) -> None:
+        if not args.quiet:
+            print(text, flush=True)
+
+    spec = game_spec(args.game)
+    game, players = spec.name, args.players
+    options = _options(args.option)
+    state = make(game, players=players, **options)  # checks the game, the players and the options
+    mode = baselines.mode_of(state)
+    hidden = [int(h) for h in str(args.hidden).split(",") if h.strip()]
+    for name in ("chunks", "games_per_chunk", "threads", "rounds", "batch", "eval_simulations", "eval_workers"):
+        if getattr(args, name) < 1:
+            raise ValueError(f"--{name.replace('_', '-')} must be at least 1, got {getattr(args, name)}")
+    if not hidden or min(hidden) < 1:
+        raise ValueError(f"--hidden must list positive layer widths, got {args.hidden!r}")
+    out = pathlib.Path(args.out or f"runs/{game}-{players}p")
+    (out / "data").mkdir(parents=True, exist_ok=True)
+    settings = dict(game=game, players=players, options=options, seed=args.seed, teacher=args.teacher,
+                    games_per_chunk=args.games_per_chunk, hidden=hidden, puct_simulations=args.puct_simulations,
+                    puct_games=args.puct_games)
+    run_file = out / "run.json"
+    if run_file.exists():
+        before = json.loads(run_file.read_text())
+        differ = [k for k in settings if before.get("settings", {}).get(k) != settings[k]]
+        if differ:
+            raise ValueError(f"{out}: this folder holds a run with other settings ({', '.join(differ)}); "
+                             "use another --out")
+        say(f"resuming {out}")
+    run_file.write_text(json.dumps(dict(settings=settings, command="tilecraft train " + " ".join(argv),
+                                        commit=_commit()), indent=1))
+    codec = state.observation_codec()
+    layout = state.observation_layout()
+    n_in, n_act = int(np.prod(state.observation_shape())), state.num_distinct_actions()
+    margin_scale = float(spec.search_defaults.get("score_scale", 10.0)) if hasattr(spec, "search_defaults") else 10.0
+    start = time.perf_counter()
+    curve_file = out / "curve.json"
+    curve: List[Dict[str, Any]] = json.loads(curve_file.read_text()) if curve_file.exists() else []
+    wall_before = curve[-1]["wall"] if curve else 0.0
+
+    def chunk(kind: str, k: int, bots: List[Any], n_games: int, evaluator: Any = None) -> pathlib.Path:
+        path = out / "data" / f"{kind}-{k:04d}.npz"
+        if path.exists():
+            return path
+        t0 = time.perf_counter()
+        seed = _seed_of(args.seed, kind, k)
+        if evaluator is None:
+            data = self_play(game, bots, n_games, seed=seed, threads=args.threads, players=players, record=True,
+                             obs_dtype=np.uint8, progress=not args.quiet, **options)
+        else:
+            data = self_play(game, bots, n_games, seed=seed, players=players, record=True, evaluator=evaluator,
+                             concurrent_games=min(n_games, 256), **options)
+        rows = _rows_from_self_play(data, players, codec, margin_scale)
+        _save_rows(path, rows, dict(kind=kind, chunk=k, games=n_games, seed=seed,
+                                    bots=[b if isinstance(b, str) else repr(b) for b in bots]))
+        say(f"{kind} chunk {k}: {n_games} games, {len(rows['codes'])} rows in {time.perf_counter() - t0:.0f} s")
+        return path
+
+    # 1. the teacher's self-play
+    teacher_paths = [chunk("teacher", k, [args.teacher], args.games_per_chunk) for k in range(args.chunks)]
+    rounds_done = len(curve)
+    arrays: Optional[Dict[str, np.ndarray]] = None
+    ckpt = out / "weights.npz"
+    if ckpt.exists() and rounds_done:
+        with np.load(ckpt) as z:
+            arrays = {k: z[k] for k in z.files}
+    puct_paths: List[pathlib.Path] = sorted((out / "data").glob("puct-*.npz"))
+    summary: Dict[str, Any] = {}
+    for r in range(rounds_done, args.rounds):
+        t0 = time.perf_counter()
+        if r > 0:  # 2. Gumbel PUCT self-play with the latest network
+            from .puct import PUCTBot
+
+            net = baselines.load(game, players, mode, path=str(out / f"net-{r - 1:02d}.npz"))
+            bot = PUCTBot(net, simulations=args.puct_simulations, gumbel=True, gumbel_actions=16)
+            puct_paths.append(chunk("puct", r, [bot], args.puct_games, evaluator=net))
+        paths = teacher_paths + puct_paths
+        if r > 0 and args.window:
+            paths = paths[-args.window:]
+        data = _load_rows(paths, n_act)
+        rows = len(data["codes"])
+        say(f"round {r}: training on {rows} rows from {int(data['games'])} games")
+        if arrays is None:
+            arrays = _init_arrays(n_in, hidden, n_act, players, args.seed)
+        arrays, losses = fit(arrays, data, codec, len(hidden), args.epochs if r == 0 else args.round_epochs,
+                             batch=args.batch, lr=args.lr if r == 0 else args.lr * 0.3, seed=args.seed + r,
+                             use_torch=False if args.numpy else None, threads=args.threads,
+                             log=None if args.quiet else say)
+        save_checkpoint(arrays, ckpt)
+        meta = dict(game=game, players=[players], mode=mode, options=options, observation_layout=layout,
+                    observation_size=n_in, num_actions=n_act, value_seats=players, hidden=hidden, depth=len(hidden),
+                    command="tilecraft train " + " ".join(argv), commit=_commit(), seed=args.seed,
+                    teacher=args.teacher, round=r, games=int(data["games"]), rows=rows, **losses)
+        net_path = export(arrays, meta, out / f"net-{r:02d}.npz")
+        entry: Dict[str, Any] = dict(round=r, rows=rows, games=int(data["games"]), train_seconds=time.perf_counter() - t0,
+                                     **losses)
+        say(f"round {r}: policy loss {losses['policy_loss']:.3f}, value loss {losses['value_loss']:.3f} -> {net_path}")
+        if args.eval_games > 0:
+            entry.update(evaluate(game, players, options, str(net_path), args.eval_games, args.eval_simulations,
+                                  args.eval_opponent or args.teacher, args.eval_workers, say))
+        entry["wall"] = wall_before + time.perf_counter() - start
+        curve.append(entry)
+        curve_file.write_text(json.dumps(curve, indent=1))
+        summary = entry
+    final = out / f"net-{max(len(curve) - 1, 0):02d}.npz"
+    if args.export and final.exists():
+        import shutil
+
+        shutil.copyfile(final, args.export)
+        say(f"exported {final} -> {args.export}")
+    return dict(out=str(out), rounds=len(curve), final=str(final), last=summary)
+
+
+def evaluate(game: str, players: int, options: Dict[str, Any], path: str, games: int, simulations: int,
+             opponent: str, workers: int, say: Any = print) -> Dict[str, Any]:
+    """The network's policy against greedy, and PUCT(simulations) with it against ``opponent``."""
+    from .bots import BaselineBot, BaselinePolicyBot
+    from .strength import format_row, head_to_head
+
+    out: Dict[str, Any] = {}
+    for key, bot, opp in (("policy_vs_greedy", BaselinePolicyBot(path=path), "greedy"),
+                          ("puct_vs_teacher", BaselineBot(simulations=simulations, path=path), opponent)):
+        r = head_to_head(game, bot, opp, games, players=players, workers=workers, options=options)
+        say("  " + format_row(r))
+        out[key] = {k: r[k] for k in ("share", "low", "high", "games", "seconds_per_move", "opponent")}
+    return out
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    args = parser().parse_args(argv)
+    try:
+        run(args, argv)
+    except KeyboardInterrupt:
+        print("stopped; run the same command again to resume", file=sys.stderr)
+        return 130
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,261 @@
+"""tilecraft.baselines: the network file format, its checks, the evaluator it gives, the shipped
+networks, and the two bot specs built on it (baseline, baseline-policy)."""
+import json
+import pickle
+import zipfile
+
+import numpy as np
+import pytest
+
+import tilecraft
+from tilecraft import baselines
+from tilecraft.baselines import BaselineError
+from tilecraft.bots import BaselineBot, BaselinePolicyBot, make_bot
+from tilecraft import train
+
+
+def _net_file(tmp_path, game="azul", players=2, mode=None, name="net.npz", bias=None, value_bias=None, **meta_over):
+    """A small network for a configuration, with chosen policy and value biases (zero weights into the
+    heads, so its outputs are exactly the biases)."""
+    state = tilecraft.make(game, players=players, **({"mode": mode} if mode else {}))
+    n_in, n_act = int(np.prod(state.observation_shape())), state.num_distinct_actions()
+    arrays = train._init_arrays(n_in, [16, 8], n_act, players, seed=1)
+    arrays["shift"] = np.zeros(n_in, np.float32)
+    arrays["scale"] = np.ones(n_in, np.float32)
+    if bias is not None:
+        arrays["bp"] = np.asarray(bias, np.float32)
+    if value_bias is not None:
+        arrays["bv"] = np.asarray(value_bias, np.float32)
+    meta = dict(game=game, players=[players], mode=mode, observation_layout=state.observation_layout(),
+                observation_size=n_in, num_actions=n_act, value_seats=players, hidden=[16, 8], depth=2,
+                command="test", commit="test", seed=1, games=0, rows=0)
+    meta.update(meta_over)
+    path = tmp_path / name
+    train.export(arrays, meta, path)
+    return path
+
+
+def test_the_evaluator_gives_logits_and_absolute_win_shares(tmp_path):
+    # value logits (log 3, 0) for the seats relative to the mover: the mover 0.75, the other 0.25
+    path = _net_file(tmp_path, value_bias=[np.log(3.0), 0.0])
+    net = baselines.load("azul", 2, path=str(path))
+    s = tilecraft.make("azul", seed=3)
+    obs = np.stack([s.observation(0), s.observation(1)])
+    mask = np.stack([s.legal_action_mask()] * 2)
+    logits, values = net(obs, mask, np.array([0, 1], np.int32))
+    assert logits.shape == (2, 300) and values.shape == (2, 2)
+    np.testing.assert_allclose(values[0], [0.75, 0.25], atol=1e-3)  # row of seat 0
+    np.testing.assert_allclose(values[1], [0.25, 0.75], atol=1e-3)  # row of seat 1: rolled back to absolute seats
+    # a PUCTBot takes it as it is (the evaluator protocol, checked by EvaluatorCall)
+    assert s.legal_action_mask()[tilecraft.PUCTBot(net, simulations=8).act(s)]
+
+
+def test_baseline_policy_plays_the_argmax_of_the_legal_logits_lower_id_on_ties(tmp_path):
+    # every logit equal: the lowest legal id; then a bias that prefers one legal id over the others
+    flat = _net_file(tmp_path, name="flat.npz", bias=np.zeros(300))
+    s = tilecraft.make("azul", seed=5)
+    bot = BaselinePolicyBot(path=str(flat))
+    assert bot.act(s) == int(s.legal_actions()[0])
+    legal = s.legal_actions()
+    bias = np.zeros(300)
+    bias[int(legal[-1])] = 5.0
+    bias[0 if int(legal[0]) != 0 else 299] = 10.0  # an illegal id with a larger logit does not count
+    if s.legal_action_mask()[0]:
+        bias[0] = 0.0
+    peaked = _net_file(tmp_path, name="peaked.npz", bias=bias)
+    assert BaselinePolicyBot(path=str(peaked)).act(s) == int(legal[-1])
+
+
+def test_baseline_policy_temperature_samples_legal_moves_reproducibly(tmp_path):
+    path = str(_net_file(tmp_path, bias=np.zeros(300)))
+    s = tilecraft.make("azul", seed=5)
+    a = [BaselinePolicyBot(temperature=1.0, seed=9, path=path).act(s) for _ in range(3)]
+    assert len(set(a)) == 1 and s.legal_action_mask()[a[0]]
+    picks = {BaselinePolicyBot(temperature=1.0, seed=k, path=path).act(s) for k in range(40)}
+    assert len(picks) > 5  # uniform logits: the sample spreads over the legal moves
+    with pytest.raises(ValueError, match="temperature"):
+        BaselinePolicyBot(temperature=-1)
+
+
+def test_the_specs_make_the_bots_without_a_game_and_play_matches(tmp_path):
+    path = str(_net_file(tmp_path))
+    assert isinstance(make_bot("baseline-policy"), BaselinePolicyBot)
+    bot = make_bot("baseline:simulations=16,c_puct=2.0,seed=4")
+    assert isinstance(bot, BaselineBot) and bot.options["simulations"] == 16 and bot.options["c_puct"] == 2.0
+    with pytest.raises(ValueError, match="simulations"):
+        make_bot("baseline:simulations=0")
+    with pytest.raises(ValueError, match="bad options"):
+        make_bot("baseline-policy:depth=3")
+    r = tilecraft.play_match("azul", [f"baseline:simulations=8,path={path}", f"baseline-policy:path={path}"], seed=2)
+    assert len(r.scores) == 2 and r.winners
+    again = tilecraft.play_match("azul", [f"baseline:simulations=8,path={path}", f"baseline-policy:path={path}"],
+                                 seed=2)
+    assert again.actions == r.actions  # seeded: the same game
+
+
+def test_a_network_pickles_and_the_bots_pickle(tmp_path):
+    path = str(_net_file(tmp_path, value_bias=[0.3, -0.2]))
+    net = baselines.load("azul", 2, path=path)
+    back = pickle.loads(pickle.dumps(net))
+    s = tilecraft.make("azul", seed=1)
+    x = s.observation(0)[None]
+    for a, b in zip(net(x, s.legal_action_mask()[None], [0]), back(x, s.legal_action_mask()[None], [0])):
+        np.testing.assert_array_equal(a, b)
+    bot = BaselineBot(simulations=8, path=path)
+    bot.act(s)
+    assert pickle.loads(pickle.dumps(bot)).act(s) == bot.act(s)
+
+
+def test_load_is_cached_per_file(tmp_path):
+    path = str(_net_file(tmp_path))
+    assert baselines.load("azul", 2, path=path) is baselines.load("azul", 2, path=path)
+
+
+def test_a_truncated_file_is_a_baseline_error_naming_it(tmp_path):
+    path = _net_file(tmp_path)
+    data = path.read_bytes()
+    bad = tmp_path / "truncated.npz"
+    bad.write_bytes(data[: len(data) // 2])
+    with pytest.raises(BaselineError, match="truncated.npz"):
+        baselines.load("azul", 2, path=str(bad))
+    junk = tmp_path / "junk.npz"
+    junk.write_text("not a network")
+    with pytest.raises(BaselineError, match="junk.npz.*not a readable"):
+        baselines.load("azul", 2, path=str(junk))
+    with pytest.raises(BaselineError, match="no such file"):
+        baselines.load("azul", 2, path=str(tmp_path / "missing.npz"))
+
+
+def test_a_file_missing_an_array_or_its_metadata_is_refused(tmp_path):
+    path = _net_file(tmp_path)
+    with np.load(path) as z:
+        arrays = {k: z[k] for k in z.files}
+    short = dict(arrays)
+    del short["wv"]
+    np.savez(tmp_path / "short.npz", **short)
+    with pytest.raises(BaselineError, match="short.npz.*'wv' is missing"):
+        baselines.load("azul", 2, path=str(tmp_path / "short.npz"))
+    nometa = dict(arrays)
+    del nometa["meta"]
+    np.savez(tmp_path / "nometa.npz", **nometa)
+    with pytest.raises(BaselineError, match="nometa.npz.*no 'meta'"):
+        baselines.load("azul", 2, path=str(tmp_path / "nometa.npz"))
+    wrong = dict(arrays)
+    wrong["w1"] = np.zeros((3, 3), np.float16)
+    np.savez(tmp_path / "wrong.npz", **wrong)
+    with pytest.raises(BaselineError, match="wrong.npz.*'w1' has shape"):
+        baselines.load("azul", 2, path=str(tmp_path / "wrong.npz"))
+
+
+def test_another_game_player_count_or_layout_is_refused_with_what_differs(tmp_path):
+    azul3 = _net_file(tmp_path, players=3, name="azul3.npz")
+    with pytest.raises(BaselineError, match="azul3.npz: a network for 3 players, not 2"):
+        baselines.load("azul", 2, path=str(azul3))
+    castle = _net_file(tmp_path, game="castle", name="castle.npz")
+    with pytest.raises(BaselineError, match="castle.npz: a network for 'castle', not 'azul'"):
+        baselines.load("azul", 2, path=str(castle))
+    stale = _net_file(tmp_path, name="stale.npz", observation_layout="azul/v0/0123456789abcdef")
+    with pytest.raises(BaselineError, match="stale.npz: trained on observation layout azul/v0/0123456789abcdef.*"
+                                            "changed since it was trained"):
+        baselines.load("azul", 2, path=str(stale))
+
+
+def test_gaudi_networks_are_per_mode(tmp_path):
+    basic = _net_file(tmp_path, game="gaudi", mode="basic", name="gaudi-basic.npz")
+    assert baselines.load("gaudi", 2, mode="basic", path=str(basic)).meta["mode"] == "basic"
+    assert baselines.load("gaudi", 2, path=str(basic)).meta["mode"] == "basic"  # basic is 2-4 players' default
+    with pytest.raises(BaselineError, match="mode 'basic', not 'expert'"):
+        baselines.load("gaudi", 2, mode="expert", path=str(basic))
+    with pytest.raises(BaselineError, match="azul has no modes"):
+        baselines.load("azul", 2, mode="expert")
+
+
+def test_an_unknown_configuration_lists_the_baselines_that_exist():
+    shipped = baselines.available()
+    with pytest.raises(BaselineError, match="no baseline for gaudi, 1 players, mode 'expert'; the shipped "
+                                            "baselines are"):
+        baselines.load("gaudi", 1)
+    with pytest.raises(BaselineError, match="players must be one of 2, 3, 4"):
+        baselines.load("azul", 5)
+    with pytest.raises(BaselineError, match="unknown game"):
+        baselines.load("chess")
+    for a in shipped:
+        assert a["size"] <= baselines.MAX_BYTES, a  # the 2 MB cap on every shipped file
+
+
+def test_a_bot_for_a_configuration_without_a_baseline_says_so_on_its_first_move():
+    bot = make_bot("baseline-policy")
+    state = tilecraft.make("gaudi", players=1)
+    with pytest.raises(BaselineError, match="no baseline for gaudi, 1 players"):
+        bot.act(state)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_shipped_azul_networks_load_and_play_legal_moves(players):
+    net = baselines.load("azul", players)
+    assert net.meta["game"] == "azul" and players in net.meta["players"]
+    for key in ("command", "commit", "seed", "games", "rows", "observation_layout"):
+        assert key in net.meta
+    assert [a for a in baselines.available() if a["game"] == "azul" and players in a["players"]]
+    s = tilecraft.make("azul", players=players, seed=11)
+    bot = BaselinePolicyBot()
+    for _ in range(6):
+        a = bot.act(s)
+        assert s.legal_action_mask()[a]
+        s.apply(a)
+
+
+def test_metadata_is_json_with_the_training_record(tmp_path):
+    path = _net_file(tmp_path)
+    with zipfile.ZipFile(path) as z:
+        assert "meta.npy" in z.namelist()
+    meta = baselines.load("azul", 2, path=str(path)).meta
+    assert json.loads(json.dumps(meta)) == meta and meta["format"] == baselines.FORMAT
+
+
+def test_self_play_takes_both_baseline_specs(tmp_path):
+    path = str(_net_file(tmp_path, bias=-np.arange(300.0)))  # the policy prefers the lowest legal id
+    d = tilecraft.self_play("azul", [f"baseline:simulations=8,path={path}", "greedy"], n_games=2, record=True)
+    assert d["training"]["observation"].shape[1:] == (168,) and len(d["length"]) == 2
+    p = tilecraft.self_play("azul", [f"baseline-policy:path={path}", "random"], n_games=2, seed=3, record=True)
+    t = p["training"]
+    assert t["policy"].shape == (int(sum(p["length"])), 300)
+    # replaying each game: the policy seat always took the lowest legal id
+    for g in range(2):
+        s = tilecraft.make("azul", seed=int(p["state_seed"][g]))
+        policy_seat = int(np.flatnonzero(p["seat_bot"][g] == 0)[0])
+        for a in p["actions"][g]:
+            if s.current_player() == policy_seat:
+                assert a == int(s.legal_actions()[0])
+            s.apply(a)
+        assert s.is_terminal() and list(s.winners()) == list(np.flatnonzero(p["winners"][g]))
+    with pytest.raises(ValueError, match="Python runner"):
+        tilecraft.self_play("azul", [f"baseline-policy:path={path}"], n_games=1, threads=2)
+
+
+def test_observation_layout_names_the_game_version_and_hash():
+    a = tilecraft.make("azul", players=2, seed=1)
+    b = tilecraft.make("azul", players=2, seed=2)
+    b.apply(int(b.legal_actions()[0]))
+    assert a.observation_layout() == b.observation_layout()  # a property of the configuration, not the position
+    assert a.observation_layout().startswith("azul/v1/")
+    layouts = {tilecraft.make(g, players=p).observation_layout() for g, p in
+               (("azul", 2), ("azul", 3), ("azul", 4), ("castle", 2), ("warsaw", 2), ("gaudi", 2))}
+    assert len(layouts) == 6  # another player count or game: another layout
+
+
+def test_train_runs_end_to_end_and_resumes(tmp_path):
+    out = tmp_path / "run"
+    argv = ["azul", "--out", str(out), "--chunks", "1", "--games-per-chunk", "2", "--teacher", "mcts:iterations=20",
+            "--epochs", "1", "--hidden", "16", "--eval-games", "0", "--quiet", "--numpy"]
+    args = train.parser().parse_args(argv)
+    first = train.run(args, argv)
+    net = baselines.load("azul", 2, path=first["final"])
+    assert net.meta["games"] == 2 and net.meta["rows"] > 0 and net.meta["command"].startswith("tilecraft train azul")
+    assert (out / "data" / "teacher-0000.npz").exists()
+    before = (out / "data" / "teacher-0000.npz").stat().st_mtime_ns
+    train.run(train.parser().parse_args(argv), argv)  # done already: nothing is played again
+    assert (out / "data" / "teacher-0000.npz").stat().st_mtime_ns == before
+    other = train.parser().parse_args(argv[:-2] + ["--hidden", "32", "--quiet"])
+    with pytest.raises(ValueError, match="other settings.*hidden"):
+        train.run(other, argv)
