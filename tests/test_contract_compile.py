@@ -28,6 +28,7 @@ def test_a_broken_state_fails_with_the_contract_messages():
     assert "State must be trivially copyable" in r.stderr
     assert "static constexpr int kMaxActions" in r.stderr
     assert "void apply(int32_t action)" in r.stderr
+    assert "static constexpr int kObservationVersion" in r.stderr  # what a trained network is checked against
     # the game's words (cpp/core/vocab.hpp)
     assert "static constexpr const char* const* kPhaseNames" in r.stderr
     assert "void action_ranges(ActionRange* out) const" in r.stderr

@@ -275,6 +275,10 @@ class AzulState:
         """
         (denominator, offset): float32 arrays of observation_shape() with which the uint8 observation decodes exactly: observation(p) == observation(p, dtype=numpy.uint8) / denominator + offset. They depend on the configuration only.
         """
+    def observation_layout(self) -> str:
+        """
+        The observation layout as 'game/vVERSION/HASH': the game's observation version (bumped when the observation or the action ids change meaning) and a hash of observation_shape(), num_distinct_actions(), num_players() and observation_codec(). A trained network records it and refuses a state whose layout differs (tilecraft.baselines).
+        """
     def observation_shape(self) -> tuple:
         ...
     def pattern_lines(self) -> numpy.typing.NDArray[numpy.int8]:
@@ -603,6 +607,10 @@ class CastleState:
     def observation_codec(self) -> tuple[numpy.typing.NDArray[numpy.float32], numpy.typing.NDArray[numpy.float32]]:
         """
         (denominator, offset): float32 arrays of observation_shape() with which the uint8 observation decodes exactly: observation(p) == observation(p, dtype=numpy.uint8) / denominator + offset. They depend on the configuration only.
+        """
+    def observation_layout(self) -> str:
+        """
+        The observation layout as 'game/vVERSION/HASH': the game's observation version (bumped when the observation or the action ids change meaning) and a hash of observation_shape(), num_distinct_actions(), num_players() and observation_codec(). A trained network records it and refuses a state whose layout differs (tilecraft.baselines).
         """
     def observation_shape(self) -> tuple:
         ...
@@ -987,6 +995,10 @@ class GaudiState:
         """
         (denominator, offset): float32 arrays of observation_shape() with which the uint8 observation decodes exactly: observation(p) == observation(p, dtype=numpy.uint8) / denominator + offset. They depend on the configuration only.
         """
+    def observation_layout(self) -> str:
+        """
+        The observation layout as 'game/vVERSION/HASH': the game's observation version (bumped when the observation or the action ids change meaning) and a hash of observation_shape(), num_distinct_actions(), num_players() and observation_codec(). A trained network records it and refuses a state whose layout differs (tilecraft.baselines).
+        """
     def observation_shape(self) -> tuple:
         ...
     def pending_tile(self) -> int:
@@ -1297,6 +1309,10 @@ class NimState:
     def observation_codec(self) -> tuple[numpy.typing.NDArray[numpy.float32], numpy.typing.NDArray[numpy.float32]]:
         """
         (denominator, offset): float32 arrays of observation_shape() with which the uint8 observation decodes exactly: observation(p) == observation(p, dtype=numpy.uint8) / denominator + offset. They depend on the configuration only.
+        """
+    def observation_layout(self) -> str:
+        """
+        The observation layout as 'game/vVERSION/HASH': the game's observation version (bumped when the observation or the action ids change meaning) and a hash of observation_shape(), num_distinct_actions(), num_players() and observation_codec(). A trained network records it and refuses a state whose layout differs (tilecraft.baselines).
         """
     def observation_shape(self) -> tuple:
         ...
@@ -1609,6 +1625,10 @@ class WarsawState:
     def observation_codec(self) -> tuple[numpy.typing.NDArray[numpy.float32], numpy.typing.NDArray[numpy.float32]]:
         """
         (denominator, offset): float32 arrays of observation_shape() with which the uint8 observation decodes exactly: observation(p) == observation(p, dtype=numpy.uint8) / denominator + offset. They depend on the configuration only.
+        """
+    def observation_layout(self) -> str:
+        """
+        The observation layout as 'game/vVERSION/HASH': the game's observation version (bumped when the observation or the action ids change meaning) and a hash of observation_shape(), num_distinct_actions(), num_players() and observation_codec(). A trained network records it and refuses a state whose layout differs (tilecraft.baselines).
         """
     def observation_shape(self) -> tuple:
         ...

@@ -250,8 +250,7 @@ class BaselineBot(_BaselineBase):
 
     def reset(self, seat: int, seed: int) -> None:
         self._seed = check_seed("BaselineBot.reset", seed)
-        for bot in self._pucts.values():
-            bot.reset(seat, self._seed)
+        self._pucts = {}  # made again with the new seed on the next move
 
     def search(self, state: Any) -> Dict[str, Any]:
         bot = self.puct(state)
