@@ -156,13 +156,19 @@ def one_blas_thread() -> Any:
     """A context in which numpy's BLAS runs on one thread (threadpoolctl, where installed): a network
     evaluated on a few rows at a time is many times faster so (a Gaudí PUCT(200) move measured 514 ms
     with the default threads, 11 ms with one). A no-op without threadpoolctl."""
-    try:
-        from threadpoolctl import threadpool_limits
-    except ImportError:  # pragma: no cover - threadpoolctl is a dependency
-        import contextlib
+    global _CONTROLLER
+    if _CONTROLLER is None:
+        try:
+            from threadpoolctl import ThreadpoolController
+        except ImportError:  # pragma: no cover - threadpoolctl is a dependency
+            import contextlib
 
-        return contextlib.nullcontext()
-    return threadpool_limits(limits=1, user_api="blas")
+            return contextlib.nullcontext()
+        _CONTROLLER = ThreadpoolController()  # finding the libraries is the slow part (about 1 ms): once
+    return _CONTROLLER.limit(limits=1, user_api="blas")
+
+
+_CONTROLLER: Any = None
 
 
 class _BaselineBase:

@@ -38,13 +38,16 @@ def _one(args: Tuple[str, Any, Any, int, int, int, Dict[str, Any]]) -> Tuple[flo
     return share, bot_s, bot_n, opp_s, opp_n
 
 
-def _chunk(args: Tuple[str, Any, Any, int, Sequence[int], int, Dict[str, Any]]) -> List[Tuple[float, float, int, float, int]]:
-    try:  # one BLAS thread per process: the networks are evaluated on a few rows at a time
+def _worker_init() -> None:
+    try:  # one BLAS thread per worker process: the networks are evaluated on a few rows at a time
         from threadpoolctl import threadpool_limits
 
         threadpool_limits(1)
     except ImportError:  # pragma: no cover
         pass
+
+
+def _chunk(args: Tuple[str, Any, Any, int, Sequence[int], int, Dict[str, Any]]) -> List[Tuple[float, float, int, float, int]]:
     game, bot, opponent, players, indices, seed, options = args
     return [_one((game, bot, opponent, players, i, seed, options)) for i in indices]
 
@@ -78,7 +81,7 @@ def head_to_head(game: str, bot: Any, opponent: Any, games: int, players: int = 
                 bar.update(1)
     else:
         ctx = multiprocessing.get_context("spawn")
-        with concurrent.futures.ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+        with concurrent.futures.ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_worker_init) as pool:
             for part in pool.map(_chunk, jobs):
                 rows += part
                 if bar is not None:
