@@ -123,7 +123,7 @@ class _TorchTrainer:
         for g in self.opt.param_groups:
             g["lr"] = lr
 
-    def step(self, x, mask, pi, z, m, margin_weight: float) -> Tuple[float, float, float]:
+    def step(self, x, mask, pi, z, m, margin_weight: float, value_weight: float = 1.0) -> Tuple[float, float, float]:
         torch = self.torch
         x, mask, pi, z, m = (torch.from_numpy(a) for a in (x, mask, pi, z, m))
         h = x
@@ -133,7 +133,7 @@ class _TorchTrainer:
         pol = -(pi * torch.log_softmax(logits, dim=1)).sum(1).mean()
         val = -(z * torch.log_softmax(h @ self.p["wv"] + self.p["bv"], dim=1)).sum(1).mean()
         mar = ((h @ self.p["wm"] + self.p["bm"] - m) ** 2).sum(1).mean()
-        loss = pol + val + margin_weight * mar
+        loss = pol + value_weight * val + margin_weight * mar
         self.opt.zero_grad()
         loss.backward()
         self.opt.step()
@@ -157,7 +157,7 @@ class _NumpyTrainer:
     def set_lr(self, lr: float) -> None:
         self.lr = lr
 
-    def step(self, x, mask, pi, z, m, margin_weight: float) -> Tuple[float, float, float]:
+    def step(self, x, mask, pi, z, m, margin_weight: float, value_weight: float = 1.0) -> Tuple[float, float, float]:
         p, b = self.p, len(x)
         hs = [x]
         for i in range(self.depth):
@@ -173,7 +173,7 @@ class _NumpyTrainer:
         pol = float(-(pi * np.log(q + 1e-12)).sum() / b)
         val = float(-(z * np.log(qv + 1e-12)).sum() / b)
         mar = float(((mo - m) ** 2).sum() / b)
-        g_p, g_v, g_m = (q - pi) / b, (qv - z) / b, 2.0 * margin_weight * (mo - m) / b
+        g_p, g_v, g_m = (q - pi) / b, value_weight * (qv - z) / b, 2.0 * margin_weight * (mo - m) / b
         g = {"wp": h.T @ g_p, "bp": g_p.sum(0), "wv": h.T @ g_v, "bv": g_v.sum(0), "wm": h.T @ g_m, "bm": g_m.sum(0)}
         gh = (g_p @ p["wp"].T + g_v @ p["wv"].T + g_m @ p["wm"].T) * (h > 0)
         for i in reversed(range(self.depth)):
@@ -201,16 +201,54 @@ def have_torch() -> bool:
     return True
 
 
+def _inputs(data: Dict[str, np.ndarray], idx: Any, codec_flat: Tuple[np.ndarray, np.ndarray],
+            shift: np.ndarray, scale: np.ndarray) -> Tuple[np.ndarray, ...]:
+    den, off = codec_flat
+    x = ((data["codes"][idx].astype(np.float32) / den + off) - shift) * scale
+    pi = data["policy"][idx].astype(np.float32)
+    pi /= np.maximum(pi.sum(1, keepdims=True), 1e-9)
+    return x, data["mask"][idx], pi, data["value"][idx], data["margin"][idx]
+
+
+def held_out_losses(arrays: Dict[str, np.ndarray], depth: int, data: Dict[str, np.ndarray],
+                    codec: Tuple[np.ndarray, np.ndarray]) -> Dict[str, float]:
+    """Policy cross-entropy, value cross-entropy and margin error on data the network did not train on,
+    and how often its top move is the teacher's."""
+    flat = tuple(c.reshape(-1).astype(np.float32) for c in codec)
+    sums = np.zeros(4)
+    n = len(data["codes"])
+    for start in range(0, n, 4096):
+        x, mask, pi, z, m = _inputs(data, slice(start, start + 4096), flat, arrays["shift"], arrays["scale"])
+        h = x
+        for i in range(depth):
+            h = np.maximum(h @ arrays[f"w{i}"] + arrays[f"b{i}"], 0.0)
+        logits = np.where(mask, h @ arrays["wp"] + arrays["bp"], -1e9)
+        lp = logits - logits.max(1, keepdims=True)
+        lp -= np.log(np.exp(lp).sum(1, keepdims=True))
+        vl = h @ arrays["wv"] + arrays["bv"]
+        lv = vl - vl.max(1, keepdims=True)
+        lv -= np.log(np.exp(lv).sum(1, keepdims=True))
+        sums += (-(pi * np.where(mask, lp, 0.0)).sum(), -(z * lv).sum(),
+                 ((h @ arrays["wm"] + arrays["bm"] - m) ** 2).sum(), (logits.argmax(1) == pi.argmax(1)).sum())
+    sums /= max(n, 1)
+    return {"val_policy_loss": float(sums[0]), "val_value_loss": float(sums[1]), "val_margin_loss": float(sums[2]),
+            "val_top1": float(sums[3])}
+
+
 def fit(arrays: Dict[str, np.ndarray], data: Dict[str, np.ndarray], codec: Tuple[np.ndarray, np.ndarray],
         depth: int, epochs: float, batch: int = 512, lr: float = 1e-3, margin_weight: float = 0.25,
-        seed: int = 0, use_torch: Optional[bool] = None, threads: int = 2,
-        log: Any = None) -> Tuple[Dict[str, np.ndarray], Dict[str, float]]:
+        seed: int = 0, use_torch: Optional[bool] = None, threads: int = 2, log: Any = None,
+        val: Optional[Dict[str, np.ndarray]] = None, value_weight: float = 1.0,
+        checks: int = 10) -> Tuple[Dict[str, np.ndarray], Dict[str, float]]:
     """Trains ``arrays`` (from _init_arrays or a previous fit) on ``data`` for ``epochs`` passes, with
-    a cosine learning-rate decay; returns the new arrays and the last epoch's mean losses."""
-    den, off = (c.reshape(-1).astype(np.float32) for c in codec)
+    a cosine learning-rate decay. With ``val`` (held-out games), the weights are checked on it
+    ``checks`` times and the best (policy plus value cross-entropy) are kept: the value head sees one
+    outcome per game and memorises the games it trains on long before the policy has learned
+    (early stopping). Returns the arrays and their losses."""
+    flat = tuple(c.reshape(-1).astype(np.float32) for c in codec)
     n = len(data["codes"])
     if "shift" not in arrays:  # the input normalisation, from the first data seen (then kept)
-        sample = data["codes"][np.random.default_rng(seed).permutation(n)[:20000]].astype(np.float32) / den + off
+        sample = data["codes"][np.random.default_rng(seed).permutation(n)[:20000]].astype(np.float32) / flat[0] + flat[1]
         arrays = dict(arrays, shift=sample.mean(0).astype(np.float32),
                       scale=(1.0 / (sample.std(0) + 0.1)).astype(np.float32))
     shift, scale = arrays["shift"], arrays["scale"]
@@ -222,26 +260,47 @@ def fit(arrays: Dict[str, np.ndarray], data: Dict[str, np.ndarray], codec: Tuple
     count = 0
     order = rng.permutation(n)
     pos = 0
-    every = max(1, steps // 10)
+    every = max(1, steps // max(1, checks))
+    best: Optional[Tuple[float, Dict[str, np.ndarray], Dict[str, float]]] = None
+
+    def snapshot() -> Dict[str, np.ndarray]:
+        out = trainer.arrays()
+        out["shift"], out["scale"] = shift, scale
+        return out
+
     for s in range(steps):
         trainer.set_lr(lr * 0.5 * (1 + math.cos(math.pi * s / steps)))
         if pos + batch > n:
             order, pos = rng.permutation(n), 0
         idx = np.sort(order[pos:pos + batch])
         pos += batch
-        x = ((data["codes"][idx].astype(np.float32) / den + off) - shift) * scale
-        pi = data["policy"][idx].astype(np.float32)
-        pi /= np.maximum(pi.sum(1, keepdims=True), 1e-9)
-        losses = trainer.step(x, data["mask"][idx], pi, data["value"][idx], data["margin"][idx], margin_weight)
-        if s >= steps - max(1, int(n / batch)):
-            sums += losses
-            count += 1
-        if log is not None and (s + 1) % every == 0:
-            log(f"  step {s + 1}/{steps}: policy {losses[0]:.3f} value {losses[1]:.3f} margin {losses[2]:.3f}")
-    out = trainer.arrays()
-    out["shift"], out["scale"] = shift, scale
-    mean = sums / max(count, 1)
-    return out, {"policy_loss": float(mean[0]), "value_loss": float(mean[1]), "margin_loss": float(mean[2])}
+        x, mask, pi, z, m = _inputs(data, idx, flat, shift, scale)
+        losses = trainer.step(x, mask, pi, z, m, margin_weight, value_weight)
+        sums += losses
+        count += 1
+        if (s + 1) % every == 0 or s + 1 == steps:
+            mean = sums / max(count, 1)
+            stats = {"policy_loss": float(mean[0]), "value_loss": float(mean[1]), "margin_loss": float(mean[2]),
+                     "step": s + 1, "steps": steps}
+            sums, count = np.zeros(3), 0
+            text = f"  step {s + 1}/{steps}: policy {mean[0]:.3f} value {mean[1]:.3f} margin {mean[2]:.3f}"
+            if val is not None and len(val["codes"]):
+                a = snapshot()
+                stats.update(held_out_losses(a, depth, val, codec))
+                score = stats["val_policy_loss"] + stats["val_value_loss"]
+                text += (f" | held out: policy {stats['val_policy_loss']:.3f} value {stats['val_value_loss']:.3f} "
+                         f"top-1 {stats['val_top1']:.3f}")
+                if best is None or score < best[0]:
+                    best = (score, a, stats)
+            else:
+                best = (0.0, None, stats)  # type: ignore[assignment]
+            if log is not None:
+                log(text)
+    if best is None or best[1] is None:
+        return snapshot(), (best[2] if best else {})
+    if log is not None:
+        log(f"  kept the weights of step {best[2]['step']} (the best on the held-out games)")
+    return best[1], best[2]
 
 
 def export(arrays: Dict[str, np.ndarray], meta: Dict[str, Any], path: pathlib.Path) -> pathlib.Path:
@@ -290,6 +349,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--epochs", type=float, default=8.0, help="passes over the data in the first round")
     p.add_argument("--round-epochs", type=float, default=2.0, help="passes over the data in later rounds")
     p.add_argument("--batch", type=int, default=512)
+    p.add_argument("--value-weight", type=float, default=0.5, help="weight of the value loss against the policy's")
+    p.add_argument("--hold-out", type=int, default=10,
+                   help="every Nth teacher chunk is held out to pick the best weights (0: none; fewer than N "
+                        "chunks: none)")
     p.add_argument("--lr", type=float, default=1e-3)
     p.add_argument("--rounds", type=int, default=1, help="1: the teacher's data only; more: Gumbel PUCT rounds")
     p.add_argument("--puct-games", type=int, default=200, help="games of Gumbel PUCT self-play per later round")
@@ -396,18 +459,21 @@ def run(args: argparse.Namespace, argv: Sequence[str] = ()) -> Dict[str, Any]:
             net = baselines.load(game, players, mode, path=str(out / f"net-{r - 1:02d}.npz"))
             bot = PUCTBot(net, simulations=args.puct_simulations, gumbel=True, gumbel_actions=16)
             puct_paths.append(chunk("puct", r, [bot], args.puct_games, evaluator=net))
-        paths = teacher_paths + puct_paths
+        held = [p for k, p in enumerate(teacher_paths) if args.hold_out and k % args.hold_out == args.hold_out - 1]
+        paths = [p for p in teacher_paths if p not in held] + puct_paths
         if r > 0 and args.window:
             paths = paths[-args.window:]
         data = _load_rows(paths, n_act)
+        val = _load_rows(held, n_act) if held else None
         rows = len(data["codes"])
-        say(f"round {r}: training on {rows} rows from {int(data['games'])} games")
+        say(f"round {r}: training on {rows} rows from {int(data['games'])} games"
+            + (f", {len(val['codes'])} rows from {int(val['games'])} games held out" if val is not None else ""))
         if arrays is None:
             arrays = _init_arrays(n_in, hidden, n_act, players, args.seed)
         arrays, losses = fit(arrays, data, codec, len(hidden), args.epochs if r == 0 else args.round_epochs,
                              batch=args.batch, lr=args.lr if r == 0 else args.lr * 0.3, seed=args.seed + r,
                              use_torch=False if args.numpy else None, threads=args.threads,
-                             log=None if args.quiet else say)
+                             log=None if args.quiet else say, val=val, value_weight=args.value_weight)
         save_checkpoint(arrays, ckpt)
         meta = dict(game=game, players=[players], mode=mode, options=options, observation_layout=layout,
                     observation_size=n_in, num_actions=n_act, value_seats=players, hidden=hidden, depth=len(hidden),

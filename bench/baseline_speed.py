@@ -1,0 +1,81 @@
+"""The speed of the trained baselines, as ratios to a reference measured in the same run:
+
+- self-play rows per second with the baseline evaluating (Gumbel PUCT, 64 simulations, 128 games
+  at once), against the same search with the uniform evaluator (no network: the search's own cost);
+- PUCT(200) milliseconds per move with the baseline, against MCTS(1000) on the same positions;
+- the policy alone (one network call a move) against GreedyBot.
+
+    python bench/baseline_speed.py                  # Azul, 2 players (about 1 minute)
+    python bench/baseline_speed.py --game azul --players 3 --games 32
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+import numpy as np
+
+import tilecraft
+from tilecraft import baselines
+from tilecraft.bots import BaselineBot, BaselinePolicyBot, one_blas_thread
+from tilecraft.puct import PUCTBot, UniformEvaluator
+
+
+def positions(game: str, players: int, n: int, seed: int = 1):
+    """n positions from greedy games (a few per game, spread over the game)."""
+    out = []
+    g = 0
+    while len(out) < n:
+        s = tilecraft.make(game, players=players, seed=seed + g)
+        k = 0
+        while not s.is_terminal() and len(out) < n:
+            if s.current_player() >= 0 and k % 7 == 3:
+                out.append(s.clone())
+            s.apply(int(s.greedy_action(k)) if s.current_player() >= 0 else int(s.chance_outcomes()[0][0]))
+            k += 1
+        g += 1
+    return out
+
+
+def per_move(bot, states) -> float:
+    bot.act(states[0])
+    start = time.perf_counter()
+    for s in states:
+        bot.act(s)
+    return (time.perf_counter() - start) / len(states)
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--game", default="azul")
+    p.add_argument("--players", type=int, default=2)
+    p.add_argument("--games", type=int, default=64, help="self-play games per measurement")
+    p.add_argument("--positions", type=int, default=40)
+    a = p.parse_args(argv)
+    net = baselines.load(a.game, a.players)
+    print(f"{a.game}, {a.players} players: {net!r}")
+    with one_blas_thread():
+        rates = {}
+        for name, ev in (("uniform", UniformEvaluator(a.players)), ("baseline", net)):
+            bot = PUCTBot(ev, simulations=64, gumbel=True)
+            t = time.perf_counter()
+            d = tilecraft.self_play(a.game, [bot], n_games=a.games, players=a.players, record=True,
+                                    concurrent_games=128, seed=5)
+            rates[name] = len(d["training"]["player"]) / (time.perf_counter() - t)
+        print(f"self-play rows/s, Gumbel PUCT(64), 128 games at once: baseline {rates['baseline']:.0f}, "
+              f"uniform evaluator {rates['uniform']:.0f} (ratio {rates['baseline'] / rates['uniform']:.2f})")
+    states = positions(a.game, a.players, a.positions)
+    puct = per_move(BaselineBot(simulations=200), states)
+    search = "mcts" if a.game == "azul" else "ismcts"
+    mcts = per_move(tilecraft.make_bot(f"{search}:iterations=1000"), states)
+    print(f"PUCT(200) with the baseline: {1000 * puct:.1f} ms/move; {search.upper()}(1000): {1000 * mcts:.1f} ms/move "
+          f"(ratio {puct / mcts:.2f})")
+    pol = per_move(BaselinePolicyBot(), states)
+    greedy = per_move(tilecraft.GreedyBot(), states)
+    print(f"baseline-policy: {1000 * pol:.2f} ms/move; greedy: {1000 * greedy:.2f} ms/move (ratio {pol / greedy:.1f})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
