@@ -242,6 +242,7 @@ void bind_search(py::module_& m, Cls& cls, const std::string& class_name) {
           if (rows) std::memcpy(mask.mutable_data(), r.legal_mask.data(), r.legal_mask.size());
           t["legal_mask"] = mask;
           t["policy"] = to_array(r.policy, {rows, r.num_actions});
+          t["search_value"] = to_array(r.search_value, {rows});
           t["player"] = to_array(r.player, {rows});
           t["game"] = to_array(r.game, {rows});
           t["returns"] = to_array(r.final_returns, {rows, np});

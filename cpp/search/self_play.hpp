@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cmath>
 #include <memory>
+#include <limits>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -46,6 +47,9 @@ struct SelfPlayResults {
   std::vector<float> codec_denominator, codec_offset;  // obs_size each (compact records): code / d + o
   std::vector<uint8_t> legal_mask;  // rows * num_actions
   std::vector<float> policy;        // rows * num_actions
+  // rows: a search bot's estimate of its own win share at the root (the visit-weighted mean value of
+  // the root's children), NaN for the bots that do not search (greedy, random)
+  std::vector<float> search_value;
   std::vector<int32_t> player;      // rows
   std::vector<int32_t> game;        // rows
   std::vector<double> final_returns;  // rows * players
@@ -57,6 +61,7 @@ struct GameRecord {
   std::vector<uint8_t> observation_u8;
   std::vector<uint8_t> legal_mask;
   std::vector<float> policy;
+  std::vector<float> search_value;
   std::vector<int32_t> player;
 };
 }  // namespace detail
@@ -124,15 +129,21 @@ SelfPlayResults self_play(const typename S::Config& config, const std::vector<Bo
         const int me = s.current_player();
         const BotSpec& b = bots[who[me]];
         if (record) pol.assign(r.num_actions, 0.0f);
+        float root_value = std::numeric_limits<float>::quiet_NaN();
         if (b.kind == BotSpec::kMcts) {
           const SearchResult res = searchers[me]->search(s, hist);
           a = res.action;
           if (record) {
             int64_t total = 0;
-            for (int64_t v : res.visits) total += v;
+            double value = 0.0;
+            for (size_t i = 0; i < res.actions.size(); ++i) {
+              total += res.visits[i];
+              value += static_cast<double>(res.visits[i]) * res.values[i];
+            }
             for (size_t i = 0; i < res.actions.size(); ++i)
               pol[res.actions[i]] = total ? static_cast<float>(res.visits[i]) / total : 0.0f;
             if (!total) pol[a] = 1.0f;
+            if (total) root_value = static_cast<float>(value / static_cast<double>(total));
           }
         } else if (b.kind == BotSpec::kGreedy) {
           a = greedy_action(s, rng);
@@ -170,6 +181,7 @@ SelfPlayResults self_play(const typename S::Config& config, const std::vector<Bo
           rec.legal_mask.resize(m + r.num_actions, 0);
           for (int32_t x : legal) rec.legal_mask[m + x] = 1;
           rec.policy.insert(rec.policy.end(), pol.begin(), pol.end());
+          rec.search_value.push_back(root_value);
           rec.player.push_back(me);
         }
       }
@@ -190,6 +202,7 @@ SelfPlayResults self_play(const typename S::Config& config, const std::vector<Bo
       r.observation_u8.insert(r.observation_u8.end(), rec.observation_u8.begin(), rec.observation_u8.end());
       r.legal_mask.insert(r.legal_mask.end(), rec.legal_mask.begin(), rec.legal_mask.end());
       r.policy.insert(r.policy.end(), rec.policy.begin(), rec.policy.end());
+      r.search_value.insert(r.search_value.end(), rec.search_value.begin(), rec.search_value.end());
       r.player.insert(r.player.end(), rec.player.begin(), rec.player.end());
       for (size_t i = 0; i < rec.player.size(); ++i) {
         r.game.push_back(static_cast<int32_t>(g));

@@ -68,8 +68,9 @@ def _rows_from_self_play(data: Dict[str, Any], players: int, codec: Tuple[np.nda
     idx = (player[:, None] + np.arange(players)[None, :]) % players
     value = np.take_along_axis(shares[game], idx, axis=1).astype(np.float32)
     margin = np.take_along_axis(margins[game], idx, axis=1).astype(np.float32)
+    q = np.asarray(t["search_value"], np.float32) if "search_value" in t else np.full(len(obs), np.nan, np.float32)
     return dict(codes=obs, mask=np.packbits(np.asarray(t["legal_mask"], bool), axis=1),
-                policy=np.asarray(t["policy"], np.float16), value=value, margin=margin)
+                policy=np.asarray(t["policy"], np.float16), value=value, margin=margin, q=q)
 
 
 def _save_rows(path: pathlib.Path, rows: Dict[str, np.ndarray], meta: Dict[str, Any]) -> None:
@@ -80,12 +81,14 @@ def _save_rows(path: pathlib.Path, rows: Dict[str, np.ndarray], meta: Dict[str, 
 
 
 def _load_rows(paths: Sequence[pathlib.Path], num_actions: int) -> Dict[str, np.ndarray]:
-    parts: Dict[str, List[np.ndarray]] = {k: [] for k in ROW_KEYS}
+    parts: Dict[str, List[np.ndarray]] = {k: [] for k in ROW_KEYS + ("q",)}
     games = 0
     for p in paths:
         with np.load(p, allow_pickle=False) as z:
             for k in ROW_KEYS:
                 parts[k].append(z[k])
+            # the teacher's own estimate at the root (NaN where the chunk has none: older chunks, PUCT rounds)
+            parts["q"].append(z["q"] if "q" in z.files else np.full(len(z["codes"]), np.nan, np.float32))
             games += int(json.loads(str(z["meta"]))["games"])
     out = {k: np.concatenate(v) for k, v in parts.items()}
     out["mask"] = np.unpackbits(out["mask"], axis=1, count=num_actions).astype(bool)
@@ -201,13 +204,31 @@ def have_torch() -> bool:
     return True
 
 
+def value_targets(data: Dict[str, np.ndarray], q_weight: float) -> np.ndarray:
+    """Each row's value target: the game's win shares (seats relative to the mover), mixed with weight
+    ``q_weight`` with the teacher's own root estimate where the row has one (the mover's share q, the
+    other seats (1 - q) / (players - 1)). One outcome per game is a noisy target that a network
+    memorises; the search's estimate differs from position to position."""
+    z = data["value"].astype(np.float32)
+    q = data.get("q")
+    if q is None or q_weight <= 0.0:
+        return z
+    n = z.shape[1]
+    qv = np.empty_like(z)
+    qv[:, 0] = q
+    qv[:, 1:] = ((1.0 - q) / max(n - 1, 1))[:, None]
+    have = np.isfinite(q)[:, None]
+    return np.where(have, (1.0 - q_weight) * z + q_weight * np.nan_to_num(qv), z).astype(np.float32)
+
+
 def _inputs(data: Dict[str, np.ndarray], idx: Any, codec_flat: Tuple[np.ndarray, np.ndarray],
             shift: np.ndarray, scale: np.ndarray) -> Tuple[np.ndarray, ...]:
     den, off = codec_flat
     x = ((data["codes"][idx].astype(np.float32) / den + off) - shift) * scale
     pi = data["policy"][idx].astype(np.float32)
     pi /= np.maximum(pi.sum(1, keepdims=True), 1e-9)
-    return x, data["mask"][idx], pi, data["value"][idx], data["margin"][idx]
+    target = data["target"][idx] if "target" in data else data["value"][idx]
+    return x, data["mask"][idx], pi, target, data["margin"][idx]
 
 
 def held_out_losses(arrays: Dict[str, np.ndarray], depth: int, data: Dict[str, np.ndarray],
@@ -350,6 +371,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--round-epochs", type=float, default=2.0, help="passes over the data in later rounds")
     p.add_argument("--batch", type=int, default=512)
     p.add_argument("--value-weight", type=float, default=0.5, help="weight of the value loss against the policy's")
+    p.add_argument("--q-weight", type=float, default=0.5,
+                   help="value target: (1 - w) * the game's outcome + w * the teacher's root estimate")
     p.add_argument("--hold-out", type=int, default=10,
                    help="every Nth teacher chunk is held out to pick the best weights (0: none; fewer than N "
                         "chunks: none)")
@@ -464,7 +487,8 @@ def run(args: argparse.Namespace, argv: Sequence[str] = ()) -> Dict[str, Any]:
         if r > 0 and args.window:
             paths = paths[-args.window:]
         data = _load_rows(paths, n_act)
-        val = _load_rows(held, n_act) if held else None
+        data["target"] = value_targets(data, args.q_weight)
+        val = _load_rows(held, n_act) if held else None  # judged on the outcomes alone
         rows = len(data["codes"])
         say(f"round {r}: training on {rows} rows from {int(data['games'])} games"
             + (f", {len(val['codes'])} rows from {int(val['games'])} games held out" if val is not None else ""))
