@@ -1,6 +1,8 @@
 // The batched environment every game gets from bind_game<S>:
 // <State>.Vector, the engine of tilecraft.VectorGame (python/tilecraft/vector.py).
 // Its arrays are numpy views of buffers the C++ object owns and rewrites on every call.
+// Evaluator opponents are Python callables (tilecraft.puct.EvaluatorCall wrappers, which check
+// what comes back) called through bind_puct.hpp's PyEvaluatorCall, the GIL taken only for them.
 #pragma once
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
@@ -14,6 +16,7 @@
 #include <vector>
 
 #include "bind_common.hpp"
+#include "bind_puct.hpp"
 #include "bind_search.hpp"
 #include "search/vector_env.hpp"
 
@@ -29,8 +32,21 @@ struct PyVector {
   // Set while reset() or step() runs; left set when one was interrupted (Ctrl-C) or failed, whose
   // games are then part-way through the call: every call but reset() refuses until reset().
   std::string broken;
+  std::vector<py::object> evaluators;  // evaluator k plays the opponents whose spec names it
+  PyEvaluatorCall call;                // hands a batch to an evaluator and copies its logits back
 
-  PyVector(std::shared_ptr<const typename S::Config> cfg, const VectorSpec& spec) : env(std::move(cfg), spec) {}
+  PyVector(std::shared_ptr<const typename S::Config> cfg, const VectorSpec& spec) : env(std::move(cfg), spec) {
+    const S probe(*env.config(), 0);
+    const std::vector<int> shape = probe.observation_shape();
+    call = PyEvaluatorCall{std::vector<py::ssize_t>(shape.begin(), shape.end()), S::kName};
+  }
+
+  // What reset() and step() call for evaluator k's batch (on the calling thread, GIL released
+  // around it; PyEvaluatorCall takes it). Empty without evaluators.
+  VectorEvaluatorFn evaluator_fn() {
+    if (evaluators.empty()) return {};
+    return [this](int k, EvalBuffer& buf) { call(evaluators[k], buf); };
+  }
 };
 
 // Holds the object's lock for a call, or says plainly that another thread is inside.
@@ -111,26 +127,43 @@ void bind_vector(py::module_& m, Cls& cls, const std::string& class_name) {
 
   py::class_<V> vec(m, (class_name + "Vector").c_str());
   vec.def(py::init([](const py::dict& config, long long num_envs, uint64_t seed, int threads, int learner,
-                      const py::list& opponents, bool all_observations) {
+                      const py::list& opponents, bool all_observations, const py::list& evaluators) {
             VectorSpec spec;
             spec.num_envs = num_envs;
             spec.seed = seed;
             spec.threads = threads;
             spec.learner = learner;
             spec.all_observations = all_observations;
-            for (auto b : opponents) spec.opponents.push_back(bot_spec_from_py(b));
+            spec.evaluators = static_cast<int>(py::len(evaluators));
+            for (auto b : opponents) {
+              // {"kind": "evaluator", "index": k}: the seat is played by evaluators[k]
+              const bool by_evaluator = py::isinstance<py::dict>(b) && b.cast<py::dict>().contains("kind") &&
+                                        std::string(py::str(b["kind"])) == "evaluator";
+              spec.opponents.push_back(by_evaluator ? BotSpec{} : bot_spec_from_py(b));
+              spec.opponent_evaluator.push_back(by_evaluator ? b["index"].cast<int>() : -1);
+            }
             auto cfg = config_from_py<S>(config);
-            return std::make_unique<V>(cfg, spec);
+            auto v = std::make_unique<V>(cfg, spec);
+            for (auto e : evaluators) {
+              require<std::invalid_argument>(PyCallable_Check(e.ptr()) != 0,
+                                             "VectorGame: an evaluator must be callable");
+              v->evaluators.push_back(py::reinterpret_borrow<py::object>(e));
+            }
+            return v;
           }),
           py::arg("config"), py::arg("num_envs"), py::arg("seed") = 0, py::arg("threads") = 1, py::arg("learner") = kEverySeat,
-          py::arg("opponents") = py::list(), py::arg("all_observations") = false,
-          "N games held in C++ (use tilecraft.VectorGame, which validates its arguments).")
+          py::arg("opponents") = py::list(), py::arg("all_observations") = false, py::arg("evaluators") = py::list(),
+          "N games held in C++ (use tilecraft.VectorGame, which validates its arguments). An opponent is a bot dict "
+          "(self_play's) or {'kind': 'evaluator', 'index': k}: evaluators[k](observations, legal_mask, players) -> "
+          "(logits, values) plays it (the argmax of its logits over the legal actions).")
       .def_property_readonly("num_envs", [](const V& v) { return v.env.num_envs(); })
       .def_property_readonly("players", [](const V& v) { return v.env.players(); })
       .def_property_readonly("num_actions", [](const V& v) { return v.env.num_actions(); })
       .def_property_readonly("threads", [](const V& v) { return v.env.spec().threads; })
       .def_property_readonly("seed", [](const V& v) { return v.env.spec().seed; })
       .def_property_readonly("started", [](const V& v) { return v.env.started(); })
+      .def_property_readonly("evaluators", [](const V& v) { return py::list(py::cast(v.evaluators)); },
+                             "The evaluators playing opponent seats (the objects given).")
       .def_property_readonly("observation_shape", [](const V& v) {
         S probe(*v.env.config(), 0);
         return py::tuple(py::cast(probe.observation_shape()));
@@ -165,9 +198,12 @@ void bind_vector(py::module_& m, Cls& cls, const std::string& class_name) {
              auto lock = vector_lock(v);
              const bool new_seed = !seed.is_none();
              const uint64_t s = new_seed ? seed.cast<uint64_t>() : 0;
-             run_vector_call(v, "reset()", [&] { v.env.reset(new_seed, s); });
+             const VectorEvaluatorFn eval = v.evaluator_fn();
+             run_vector_call(v, "reset()", [&] { v.env.reset(new_seed, s, eval); });
            },
-           py::arg("seed") = py::none(), "Starts a new episode in every game (from episode 0 of a new seed's stream).")
+           py::arg("seed") = py::none(),
+           "Starts a new episode in every game (from episode 0 of a new seed's stream), advanced to the learner's "
+           "first decision (evaluator opponents called as in step()).")
       .def("step",
            [](V& v, py::handle actions) {
              auto lock = vector_lock(v);
@@ -179,12 +215,14 @@ void bind_vector(py::module_& m, Cls& cls, const std::string& class_name) {
                problem = v.env.check(v.actions.data());
              }
              if (!problem.empty()) throw IllegalAction(problem);
-             run_vector_call(v, "step()", [&] { v.env.step(v.actions.data()); });
+             const VectorEvaluatorFn eval = v.evaluator_fn();
+             run_vector_call(v, "step()", [&] { v.env.step(v.actions.data(), eval); });
            },
            py::arg("actions"),
            "Applies one action per game after checking them all; raises IllegalActionError naming the first "
-           "bad env and action, and then applies nothing. Ctrl-C stops it (the opponents' searches included) "
-           "with KeyboardInterrupt; then only reset() is accepted.")
+           "bad env and action, and then applies nothing. Evaluator opponents are called once per round on all "
+           "the games waiting for them. Ctrl-C stops it (the opponents' searches included) with "
+           "KeyboardInterrupt, and an evaluator's error fails it; then only reset() is accepted.")
       .def("sample_legal",
            [](V& v) {
              auto lock = vector_lock(v);
