@@ -40,9 +40,9 @@ class AzulStateVector:
         """
         (self: object, protocol: object) -> object
         """
-    def __init__(self, config: dict, num_envs: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 0, threads: typing.SupportsInt | typing.SupportsIndex = 1, learner: typing.SupportsInt | typing.SupportsIndex = -1, opponents: list = [], all_observations: bool = False) -> None:
+    def __init__(self, config: dict, num_envs: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 0, threads: typing.SupportsInt | typing.SupportsIndex = 1, learner: typing.SupportsInt | typing.SupportsIndex = -1, opponents: list = [], all_observations: bool = False, evaluators: list = []) -> None:
         """
-        N games held in C++ (use tilecraft.VectorGame, which validates its arguments).
+        N games held in C++ (use tilecraft.VectorGame, which validates its arguments). An opponent is a bot dict (self_play's) or {'kind': 'evaluator', 'index': k}: evaluators[k](observations, legal_mask, players) -> (logits, values) plays it (the argmax of its logits over the legal actions).
         """
     def buffers(self) -> dict:
         """
@@ -54,7 +54,7 @@ class AzulStateVector:
         """
     def reset(self, seed: typing.Any = None) -> None:
         """
-        Starts a new episode in every game (from episode 0 of a new seed's stream).
+        Starts a new episode in every game (from episode 0 of a new seed's stream), advanced to the learner's first decision (evaluator opponents called as in step()).
         """
     def sample_legal(self) -> None:
         """
@@ -70,7 +70,12 @@ class AzulStateVector:
         """
     def step(self, actions: typing.Any) -> None:
         """
-        Applies one action per game after checking them all; raises IllegalActionError naming the first bad env and action, and then applies nothing. Ctrl-C stops it (the opponents' searches included) with KeyboardInterrupt; then only reset() is accepted.
+        Applies one action per game after checking them all; raises IllegalActionError naming the first bad env and action, and then applies nothing. Evaluator opponents are called once per round on all the games waiting for them. Ctrl-C stops it (the opponents' searches included) with KeyboardInterrupt, and an evaluator's error fails it; then only reset() is accepted.
+        """
+    @property
+    def evaluators(self) -> list:
+        """
+        The evaluators playing opponent seats (the objects given).
         """
     @property
     def num_actions(self) -> int:
@@ -275,6 +280,10 @@ class AzulState:
         """
         (denominator, offset): float32 arrays of observation_shape() with which the uint8 observation decodes exactly: observation(p) == observation(p, dtype=numpy.uint8) / denominator + offset. They depend on the configuration only.
         """
+    def observation_layout(self) -> str:
+        """
+        The observation layout as 'game/vVERSION/HASH': the game's observation version (bumped when the observation or the action ids change meaning) and a hash of observation_shape(), num_distinct_actions(), num_players() and observation_codec(). A trained network records it and refuses a state whose layout differs (tilecraft.baselines).
+        """
     def observation_shape(self) -> tuple:
         ...
     def pattern_lines(self) -> numpy.typing.NDArray[numpy.int8]:
@@ -351,9 +360,9 @@ class CastleStateVector:
         """
         (self: object, protocol: object) -> object
         """
-    def __init__(self, config: dict, num_envs: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 0, threads: typing.SupportsInt | typing.SupportsIndex = 1, learner: typing.SupportsInt | typing.SupportsIndex = -1, opponents: list = [], all_observations: bool = False) -> None:
+    def __init__(self, config: dict, num_envs: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 0, threads: typing.SupportsInt | typing.SupportsIndex = 1, learner: typing.SupportsInt | typing.SupportsIndex = -1, opponents: list = [], all_observations: bool = False, evaluators: list = []) -> None:
         """
-        N games held in C++ (use tilecraft.VectorGame, which validates its arguments).
+        N games held in C++ (use tilecraft.VectorGame, which validates its arguments). An opponent is a bot dict (self_play's) or {'kind': 'evaluator', 'index': k}: evaluators[k](observations, legal_mask, players) -> (logits, values) plays it (the argmax of its logits over the legal actions).
         """
     def buffers(self) -> dict:
         """
@@ -365,7 +374,7 @@ class CastleStateVector:
         """
     def reset(self, seed: typing.Any = None) -> None:
         """
-        Starts a new episode in every game (from episode 0 of a new seed's stream).
+        Starts a new episode in every game (from episode 0 of a new seed's stream), advanced to the learner's first decision (evaluator opponents called as in step()).
         """
     def sample_legal(self) -> None:
         """
@@ -381,7 +390,12 @@ class CastleStateVector:
         """
     def step(self, actions: typing.Any) -> None:
         """
-        Applies one action per game after checking them all; raises IllegalActionError naming the first bad env and action, and then applies nothing. Ctrl-C stops it (the opponents' searches included) with KeyboardInterrupt; then only reset() is accepted.
+        Applies one action per game after checking them all; raises IllegalActionError naming the first bad env and action, and then applies nothing. Evaluator opponents are called once per round on all the games waiting for them. Ctrl-C stops it (the opponents' searches included) with KeyboardInterrupt, and an evaluator's error fails it; then only reset() is accepted.
+        """
+    @property
+    def evaluators(self) -> list:
+        """
+        The evaluators playing opponent seats (the objects given).
         """
     @property
     def num_actions(self) -> int:
@@ -604,6 +618,10 @@ class CastleState:
         """
         (denominator, offset): float32 arrays of observation_shape() with which the uint8 observation decodes exactly: observation(p) == observation(p, dtype=numpy.uint8) / denominator + offset. They depend on the configuration only.
         """
+    def observation_layout(self) -> str:
+        """
+        The observation layout as 'game/vVERSION/HASH': the game's observation version (bumped when the observation or the action ids change meaning) and a hash of observation_shape(), num_distinct_actions(), num_players() and observation_codec(). A trained network records it and refuses a state whose layout differs (tilecraft.baselines).
+        """
     def observation_shape(self) -> tuple:
         ...
     def pending_areas(self) -> list:
@@ -694,9 +712,9 @@ class GaudiStateVector:
         """
         (self: object, protocol: object) -> object
         """
-    def __init__(self, config: dict, num_envs: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 0, threads: typing.SupportsInt | typing.SupportsIndex = 1, learner: typing.SupportsInt | typing.SupportsIndex = -1, opponents: list = [], all_observations: bool = False) -> None:
+    def __init__(self, config: dict, num_envs: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 0, threads: typing.SupportsInt | typing.SupportsIndex = 1, learner: typing.SupportsInt | typing.SupportsIndex = -1, opponents: list = [], all_observations: bool = False, evaluators: list = []) -> None:
         """
-        N games held in C++ (use tilecraft.VectorGame, which validates its arguments).
+        N games held in C++ (use tilecraft.VectorGame, which validates its arguments). An opponent is a bot dict (self_play's) or {'kind': 'evaluator', 'index': k}: evaluators[k](observations, legal_mask, players) -> (logits, values) plays it (the argmax of its logits over the legal actions).
         """
     def buffers(self) -> dict:
         """
@@ -708,7 +726,7 @@ class GaudiStateVector:
         """
     def reset(self, seed: typing.Any = None) -> None:
         """
-        Starts a new episode in every game (from episode 0 of a new seed's stream).
+        Starts a new episode in every game (from episode 0 of a new seed's stream), advanced to the learner's first decision (evaluator opponents called as in step()).
         """
     def sample_legal(self) -> None:
         """
@@ -724,7 +742,12 @@ class GaudiStateVector:
         """
     def step(self, actions: typing.Any) -> None:
         """
-        Applies one action per game after checking them all; raises IllegalActionError naming the first bad env and action, and then applies nothing. Ctrl-C stops it (the opponents' searches included) with KeyboardInterrupt; then only reset() is accepted.
+        Applies one action per game after checking them all; raises IllegalActionError naming the first bad env and action, and then applies nothing. Evaluator opponents are called once per round on all the games waiting for them. Ctrl-C stops it (the opponents' searches included) with KeyboardInterrupt, and an evaluator's error fails it; then only reset() is accepted.
+        """
+    @property
+    def evaluators(self) -> list:
+        """
+        The evaluators playing opponent seats (the objects given).
         """
     @property
     def num_actions(self) -> int:
@@ -987,6 +1010,10 @@ class GaudiState:
         """
         (denominator, offset): float32 arrays of observation_shape() with which the uint8 observation decodes exactly: observation(p) == observation(p, dtype=numpy.uint8) / denominator + offset. They depend on the configuration only.
         """
+    def observation_layout(self) -> str:
+        """
+        The observation layout as 'game/vVERSION/HASH': the game's observation version (bumped when the observation or the action ids change meaning) and a hash of observation_shape(), num_distinct_actions(), num_players() and observation_codec(). A trained network records it and refuses a state whose layout differs (tilecraft.baselines).
+        """
     def observation_shape(self) -> tuple:
         ...
     def pending_tile(self) -> int:
@@ -1089,9 +1116,9 @@ class NimStateVector:
         """
         (self: object, protocol: object) -> object
         """
-    def __init__(self, config: dict, num_envs: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 0, threads: typing.SupportsInt | typing.SupportsIndex = 1, learner: typing.SupportsInt | typing.SupportsIndex = -1, opponents: list = [], all_observations: bool = False) -> None:
+    def __init__(self, config: dict, num_envs: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 0, threads: typing.SupportsInt | typing.SupportsIndex = 1, learner: typing.SupportsInt | typing.SupportsIndex = -1, opponents: list = [], all_observations: bool = False, evaluators: list = []) -> None:
         """
-        N games held in C++ (use tilecraft.VectorGame, which validates its arguments).
+        N games held in C++ (use tilecraft.VectorGame, which validates its arguments). An opponent is a bot dict (self_play's) or {'kind': 'evaluator', 'index': k}: evaluators[k](observations, legal_mask, players) -> (logits, values) plays it (the argmax of its logits over the legal actions).
         """
     def buffers(self) -> dict:
         """
@@ -1103,7 +1130,7 @@ class NimStateVector:
         """
     def reset(self, seed: typing.Any = None) -> None:
         """
-        Starts a new episode in every game (from episode 0 of a new seed's stream).
+        Starts a new episode in every game (from episode 0 of a new seed's stream), advanced to the learner's first decision (evaluator opponents called as in step()).
         """
     def sample_legal(self) -> None:
         """
@@ -1119,7 +1146,12 @@ class NimStateVector:
         """
     def step(self, actions: typing.Any) -> None:
         """
-        Applies one action per game after checking them all; raises IllegalActionError naming the first bad env and action, and then applies nothing. Ctrl-C stops it (the opponents' searches included) with KeyboardInterrupt; then only reset() is accepted.
+        Applies one action per game after checking them all; raises IllegalActionError naming the first bad env and action, and then applies nothing. Evaluator opponents are called once per round on all the games waiting for them. Ctrl-C stops it (the opponents' searches included) with KeyboardInterrupt, and an evaluator's error fails it; then only reset() is accepted.
+        """
+    @property
+    def evaluators(self) -> list:
+        """
+        The evaluators playing opponent seats (the objects given).
         """
     @property
     def num_actions(self) -> int:
@@ -1298,6 +1330,10 @@ class NimState:
         """
         (denominator, offset): float32 arrays of observation_shape() with which the uint8 observation decodes exactly: observation(p) == observation(p, dtype=numpy.uint8) / denominator + offset. They depend on the configuration only.
         """
+    def observation_layout(self) -> str:
+        """
+        The observation layout as 'game/vVERSION/HASH': the game's observation version (bumped when the observation or the action ids change meaning) and a hash of observation_shape(), num_distinct_actions(), num_players() and observation_codec(). A trained network records it and refuses a state whose layout differs (tilecraft.baselines).
+        """
     def observation_shape(self) -> tuple:
         ...
     @typing.overload
@@ -1368,9 +1404,9 @@ class WarsawStateVector:
         """
         (self: object, protocol: object) -> object
         """
-    def __init__(self, config: dict, num_envs: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 0, threads: typing.SupportsInt | typing.SupportsIndex = 1, learner: typing.SupportsInt | typing.SupportsIndex = -1, opponents: list = [], all_observations: bool = False) -> None:
+    def __init__(self, config: dict, num_envs: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 0, threads: typing.SupportsInt | typing.SupportsIndex = 1, learner: typing.SupportsInt | typing.SupportsIndex = -1, opponents: list = [], all_observations: bool = False, evaluators: list = []) -> None:
         """
-        N games held in C++ (use tilecraft.VectorGame, which validates its arguments).
+        N games held in C++ (use tilecraft.VectorGame, which validates its arguments). An opponent is a bot dict (self_play's) or {'kind': 'evaluator', 'index': k}: evaluators[k](observations, legal_mask, players) -> (logits, values) plays it (the argmax of its logits over the legal actions).
         """
     def buffers(self) -> dict:
         """
@@ -1382,7 +1418,7 @@ class WarsawStateVector:
         """
     def reset(self, seed: typing.Any = None) -> None:
         """
-        Starts a new episode in every game (from episode 0 of a new seed's stream).
+        Starts a new episode in every game (from episode 0 of a new seed's stream), advanced to the learner's first decision (evaluator opponents called as in step()).
         """
     def sample_legal(self) -> None:
         """
@@ -1398,7 +1434,12 @@ class WarsawStateVector:
         """
     def step(self, actions: typing.Any) -> None:
         """
-        Applies one action per game after checking them all; raises IllegalActionError naming the first bad env and action, and then applies nothing. Ctrl-C stops it (the opponents' searches included) with KeyboardInterrupt; then only reset() is accepted.
+        Applies one action per game after checking them all; raises IllegalActionError naming the first bad env and action, and then applies nothing. Evaluator opponents are called once per round on all the games waiting for them. Ctrl-C stops it (the opponents' searches included) with KeyboardInterrupt, and an evaluator's error fails it; then only reset() is accepted.
+        """
+    @property
+    def evaluators(self) -> list:
+        """
+        The evaluators playing opponent seats (the objects given).
         """
     @property
     def num_actions(self) -> int:
@@ -1609,6 +1650,10 @@ class WarsawState:
     def observation_codec(self) -> tuple[numpy.typing.NDArray[numpy.float32], numpy.typing.NDArray[numpy.float32]]:
         """
         (denominator, offset): float32 arrays of observation_shape() with which the uint8 observation decodes exactly: observation(p) == observation(p, dtype=numpy.uint8) / denominator + offset. They depend on the configuration only.
+        """
+    def observation_layout(self) -> str:
+        """
+        The observation layout as 'game/vVERSION/HASH': the game's observation version (bumped when the observation or the action ids change meaning) and a hash of observation_shape(), num_distinct_actions(), num_players() and observation_codec(). A trained network records it and refuses a state whose layout differs (tilecraft.baselines).
         """
     def observation_shape(self) -> tuple:
         ...
