@@ -12,8 +12,10 @@ interleaved:
               baseline would have); with --baseline, tilecraft.baselines.load(game) instead
 The learner's actions come from sample_legal() (C++). A step is one learner decision of one game,
 the opponents' moves in between included (a game's reset in the call after its end is not
-counted). It also prints the evaluator's calls per step() call, its mean batch, and the share of
-the wall time spent inside it (what the network costs, against what the engine around it costs)."""
+counted). It also prints the evaluator's calls per step() call, its mean batch, the share of the
+wall time spent inside it (what the network costs), and the rate with that time taken out (what
+the engine and the crossing to Python cost: gathering the batch, the copies, the GIL, the checks
+of tilecraft.puct.EvaluatorCall, the argmax)."""
 import argparse
 import os
 import time
@@ -79,15 +81,15 @@ def main():
     print(f"load average {os.getloadavg()[0]:.1f}; {os.cpu_count()} CPUs; {a.num_envs} envs; {a.threads} thread(s); "
           f"best of {a.repeat} x {a.seconds} s")
     print("| game | evaluator | greedy steps/s | evaluator steps/s | evaluator / greedy | evaluator calls per step() "
-          "| mean batch | time inside the evaluator |")
-    print("|---|---|---|---|---|---|---|---|")
+          "| mean batch | time inside the evaluator | steps/s without that time | that / greedy |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for game in a.games:
         if a.baseline:
             from tilecraft.baselines import load
             evaluator = load(game, players=2)
         else:
             s = tilecraft.make(game, players=2)
-            evaluator = NumpyMLP(s.observation_size(), s.num_distinct_actions(), 2, hidden=a.hidden)
+            evaluator = NumpyMLP(int(np.prod(s.observation_shape())), s.num_distinct_actions(), 2, hidden=a.hidden)
         best_greedy, best_eval, shown = 0.0, 0.0, None
         for _ in range(a.repeat):
             best_greedy = max(best_greedy, rate(game, a.num_envs, a.threads, "greedy", a.seconds)[0])
@@ -96,8 +98,10 @@ def main():
                 best_eval, shown = r, (inside["calls"] / calls, inside["rows"] / max(1, inside["calls"]),
                                        inside["seconds"] / wall)
         per_call, batch, share = shown
+        engine = best_eval / (1.0 - share) if share < 1.0 else float("inf")
         print(f"| {game} | {evaluator!r} | {best_greedy:,.0f} | {best_eval:,.0f} | {best_eval / best_greedy:.2f}x | "
-              f"{per_call:.2f} | {batch:,.0f} | {100 * share:.0f}% |", flush=True)
+              f"{per_call:.2f} | {batch:,.0f} | {100 * share:.0f}% | {engine:,.0f} | {engine / best_greedy:.2f}x |",
+              flush=True)
 
 
 if __name__ == "__main__":
