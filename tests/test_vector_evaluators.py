@@ -6,10 +6,12 @@ once per round on all of them, with the mover's own observation.
 Most tests use ``LowestLegal``, whose logits are ``-arange(A)``: it must play the lowest legal id,
 which a replay on single states checks move by move."""
 import _thread
+import gc
 import sys
 import threading
 import time
 import types
+import weakref
 
 import numpy as np
 import pytest
@@ -382,6 +384,28 @@ def test_opponent_arguments():
         tilecraft.VectorGame("azul", 2, learner_seat=1)
     with pytest.raises(ValueError, match="2-player game has 1 opponent seat"):
         tilecraft.VectorGame("azul", 2, opponents=[_good, _good])
+    # the engine takes the evaluators with every call (VectorGame hands them over)
+    v = tilecraft.VectorGame("azul", 2, opponents=_good)
+    with pytest.raises(ValueError, match=r"VectorGame.reset: this environment has 1 evaluator opponent\(s\)"):
+        v._core.reset(None)
+    v.reset()
+    with pytest.raises(ValueError, match="an evaluator must be callable"):
+        v._core.step([0, 0], [3])
+
+
+def test_an_evaluator_referring_to_its_vector_game_is_freed():
+    class Trainer:  # holds the environment, whose opponent is one of its methods: a cycle
+        def policy(self, observations, legal_mask, players):
+            return _good(observations, legal_mask, players)
+
+    t = Trainer()
+    t.env = tilecraft.VectorGame("azul", 2, opponents=t.policy)
+    t.env.reset()
+    t.env.step(t.env.sample_legal())
+    gone = weakref.ref(t)
+    del t
+    gc.collect()
+    assert gone() is None
 
 
 # ---- Ctrl-C ----

@@ -624,9 +624,9 @@ class VectorEnv {
           const int64_t i = pending_[p];
           Env& e = envs_[i];
           const float* logits = eval_bufs_[e.waiting].logits.data() + static_cast<size_t>(e.eval_row) * actions_;
-          int32_t best = e.legal.items[0];  // ascending: a later action wins only with a larger logit
+          int32_t best = e.legal.items[0];  // the largest logit; of equal ones, the lowest id
           for (int32_t a : e.legal)
-            if (logits[a] > logits[best]) best = a;
+            if (logits[a] > logits[best] || (logits[a] == logits[best] && a < best)) best = a;
           e.last_mover = e.state.current_player();
           e.state.apply(best);
           e.history.push_back(best);

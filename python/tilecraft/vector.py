@@ -196,7 +196,9 @@ class VectorGame:
         self.copy = copy
         self._learner = learner
         self._evaluator_calls = calls
-        self._core = spec.state_class.Vector(config, num_envs, seed, threads, learner, bots, observe == "all", calls)
+        # The evaluators stay here, handed to every call: a Python object held inside the C++ engine
+        # would be hidden from the garbage collector (and a cycle through it never freed).
+        self._core = spec.state_class.Vector(config, num_envs, seed, threads, learner, bots, observe == "all", len(calls))
         self._buffers = self._core.buffers()
 
     # ---- what it is ----
@@ -235,7 +237,7 @@ class VectorGame:
         (the opponents, evaluators included, play until then)."""
         if seed is not None:
             seed = _seed("VectorGame.reset", seed)
-        self._core.reset(seed)
+        self._core.reset(seed, evaluators=self._evaluator_calls)
         return self._result()
 
     def step(self, actions: Any) -> VectorResult:
@@ -246,7 +248,7 @@ class VectorGame:
         ignored, and ``info["reset"]`` is True for it). Evaluator opponents are called once per
         round, each on all the games waiting for it; an error inside one raises
         ``tilecraft.EvaluatorError``, after which only ``reset()`` is accepted."""
-        self._core.step(actions)
+        self._core.step(actions, evaluators=self._evaluator_calls)
         return self._result()
 
     def sample_legal(self) -> np.ndarray:
