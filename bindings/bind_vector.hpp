@@ -1,6 +1,11 @@
 // The batched environment every game gets from bind_game<S>:
 // <State>.Vector, the engine of tilecraft.VectorGame (python/tilecraft/vector.py).
 // Its arrays are numpy views of buffers the C++ object owns and rewrites on every call.
+// Evaluator opponents are Python callables (tilecraft.puct.EvaluatorCall wrappers, which check
+// what comes back) called through bind_puct.hpp's PyEvaluatorCall, the GIL taken only for them.
+// They are handed to every reset() and step() rather than kept here: a C++ object holding Python
+// objects hides them from the garbage collector (an evaluator that refers back to its VectorGame,
+// a bound method of a trainer holding both, would never be freed).
 #pragma once
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
@@ -14,6 +19,7 @@
 #include <vector>
 
 #include "bind_common.hpp"
+#include "bind_puct.hpp"
 #include "bind_search.hpp"
 #include "search/vector_env.hpp"
 
@@ -29,8 +35,34 @@ struct PyVector {
   // Set while reset() or step() runs; left set when one was interrupted (Ctrl-C) or failed, whose
   // games are then part-way through the call: every call but reset() refuses until reset().
   std::string broken;
+  PyEvaluatorCall call;  // hands a batch to an evaluator and copies its logits back
 
-  PyVector(std::shared_ptr<const typename S::Config> cfg, const VectorSpec& spec) : env(std::move(cfg), spec) {}
+  PyVector(std::shared_ptr<const typename S::Config> cfg, const VectorSpec& spec) : env(std::move(cfg), spec) {
+    const S probe(*env.config(), 0);
+    const std::vector<int> shape = probe.observation_shape();
+    call = PyEvaluatorCall{std::vector<py::ssize_t>(shape.begin(), shape.end()), S::kName};
+  }
+
+  // The call's `evaluators` argument, checked and read with the GIL held: references held for the
+  // call (made and dropped with the GIL held; an evaluator may change the list meanwhile).
+  std::vector<py::object> evaluator_refs(const py::list& fns, const char* call_name) const {
+    require<std::invalid_argument>(static_cast<int>(py::len(fns)) == env.evaluators(), "VectorGame.", call_name,
+                                   ": this environment has ", env.evaluators(),
+                                   " evaluator opponent(s), to be given as `evaluators`; got ", py::len(fns));
+    std::vector<py::object> out;
+    for (auto f : fns) {
+      require<std::invalid_argument>(PyCallable_Check(f.ptr()) != 0, "VectorGame.", call_name,
+                                     ": an evaluator must be callable");
+      out.push_back(py::reinterpret_borrow<py::object>(f));
+    }
+    return out;
+  }
+  // What reset() and step() call for evaluator k's batch: on the calling thread, with the GIL
+  // released around it (PyEvaluatorCall takes it). Empty without evaluators.
+  VectorEvaluatorFn evaluator_fn(const std::vector<py::object>& fns) {
+    if (fns.empty()) return {};
+    return [this, &fns](int k, EvalBuffer& buf) { call(fns[k], buf); };
+  }
 };
 
 // Holds the object's lock for a call, or says plainly that another thread is inside.
@@ -111,26 +143,38 @@ void bind_vector(py::module_& m, Cls& cls, const std::string& class_name) {
 
   py::class_<V> vec(m, (class_name + "Vector").c_str());
   vec.def(py::init([](const py::dict& config, long long num_envs, uint64_t seed, int threads, int learner,
-                      const py::list& opponents, bool all_observations) {
+                      const py::list& opponents, bool all_observations, int evaluators) {
             VectorSpec spec;
             spec.num_envs = num_envs;
             spec.seed = seed;
             spec.threads = threads;
             spec.learner = learner;
             spec.all_observations = all_observations;
-            for (auto b : opponents) spec.opponents.push_back(bot_spec_from_py(b));
+            spec.evaluators = evaluators;
+            for (auto b : opponents) {
+              // {"kind": "evaluator", "index": k}: the seat is played by evaluators[k]
+              const bool by_evaluator = py::isinstance<py::dict>(b) && b.cast<py::dict>().contains("kind") &&
+                                        std::string(py::str(b["kind"])) == "evaluator";
+              spec.opponents.push_back(by_evaluator ? BotSpec{} : bot_spec_from_py(b));
+              spec.opponent_evaluator.push_back(by_evaluator ? b["index"].cast<int>() : -1);
+            }
             auto cfg = config_from_py<S>(config);
             return std::make_unique<V>(cfg, spec);
           }),
           py::arg("config"), py::arg("num_envs"), py::arg("seed") = 0, py::arg("threads") = 1, py::arg("learner") = kEverySeat,
-          py::arg("opponents") = py::list(), py::arg("all_observations") = false,
-          "N games held in C++ (use tilecraft.VectorGame, which validates its arguments).")
+          py::arg("opponents") = py::list(), py::arg("all_observations") = false, py::arg("evaluators") = 0,
+          "N games held in C++ (use tilecraft.VectorGame, which validates its arguments). An opponent is a bot dict "
+          "(self_play's) or {'kind': 'evaluator', 'index': k}, k < `evaluators`: then the k-th evaluator given to "
+          "reset() and step(), evaluate(observations, legal_mask, players) -> (logits, values), plays it (the argmax "
+          "of its logits over the legal actions).")
       .def_property_readonly("num_envs", [](const V& v) { return v.env.num_envs(); })
       .def_property_readonly("players", [](const V& v) { return v.env.players(); })
       .def_property_readonly("num_actions", [](const V& v) { return v.env.num_actions(); })
       .def_property_readonly("threads", [](const V& v) { return v.env.spec().threads; })
       .def_property_readonly("seed", [](const V& v) { return v.env.spec().seed; })
       .def_property_readonly("started", [](const V& v) { return v.env.started(); })
+      .def_property_readonly("evaluators", [](const V& v) { return v.env.evaluators(); },
+                             "How many evaluators play opponent seats (reset() and step() take them).")
       .def_property_readonly("observation_shape", [](const V& v) {
         S probe(*v.env.config(), 0);
         return py::tuple(py::cast(probe.observation_shape()));
@@ -161,17 +205,23 @@ void bind_vector(py::module_& m, Cls& cls, const std::string& class_name) {
            },
            "numpy views (no copies) of the buffers every call rewrites, by field name.")
       .def("reset",
-           [](V& v, py::object seed) {
+           [](V& v, py::object seed, const py::list& evaluators) {
              auto lock = vector_lock(v);
              const bool new_seed = !seed.is_none();
              const uint64_t s = new_seed ? seed.cast<uint64_t>() : 0;
-             run_vector_call(v, "reset()", [&] { v.env.reset(new_seed, s); });
+             const std::vector<py::object> fns = v.evaluator_refs(evaluators, "reset");
+             const VectorEvaluatorFn eval = v.evaluator_fn(fns);
+             run_vector_call(v, "reset()", [&] { v.env.reset(new_seed, s, eval); });
            },
-           py::arg("seed") = py::none(), "Starts a new episode in every game (from episode 0 of a new seed's stream).")
+           py::arg("seed") = py::none(), py::arg("evaluators") = py::list(),
+           "Starts a new episode in every game (from episode 0 of a new seed's stream), advanced to the learner's "
+           "first decision (evaluator opponents called as in step()).")
       .def("step",
-           [](V& v, py::handle actions) {
+           [](V& v, py::handle actions, const py::list& evaluators) {
              auto lock = vector_lock(v);
              check_not_broken(v, "step");
+             const std::vector<py::object> fns = v.evaluator_refs(evaluators, "step");
+             const VectorEvaluatorFn eval = v.evaluator_fn(fns);
              actions_from_py(actions, v.env.num_envs(), v.actions, S::kName, v.env.num_actions());
              std::string problem;
              {
@@ -179,12 +229,13 @@ void bind_vector(py::module_& m, Cls& cls, const std::string& class_name) {
                problem = v.env.check(v.actions.data());
              }
              if (!problem.empty()) throw IllegalAction(problem);
-             run_vector_call(v, "step()", [&] { v.env.step(v.actions.data()); });
+             run_vector_call(v, "step()", [&] { v.env.step(v.actions.data(), eval); });
            },
-           py::arg("actions"),
+           py::arg("actions"), py::arg("evaluators") = py::list(),
            "Applies one action per game after checking them all; raises IllegalActionError naming the first "
-           "bad env and action, and then applies nothing. Ctrl-C stops it (the opponents' searches included) "
-           "with KeyboardInterrupt; then only reset() is accepted.")
+           "bad env and action, and then applies nothing. Evaluator opponents are called once per round on all "
+           "the games waiting for them. Ctrl-C stops it (the opponents' searches included) with "
+           "KeyboardInterrupt, and an evaluator's error fails it; then only reset() is accepted.")
       .def("sample_legal",
            [](V& v) {
              auto lock = vector_lock(v);

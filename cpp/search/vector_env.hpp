@@ -6,7 +6,11 @@
 //   - applies one action per game, resolves chance nodes with the game's own probabilities, and,
 //     when a learner seat is set, plays every other seat with the built-in bots (random, greedy,
 //     MCTS/ISMCTS, each on a re-determinized copy: a bot never reads what its seat cannot see)
-//     until the learner must act or the game ends;
+//     until the learner must act, the game ends, or a seat played by an evaluator must act;
+//   - evaluator opponents (Python networks, docs/vector.md): the games waiting for one are gathered
+//     in env order, each evaluator is called once on all of them (the mover's own observation, the
+//     legal mask, the seat), the argmax of its logits over the legal actions is applied (ties: the
+//     lower id), and the games are advanced again, until every game is back at the learner;
 //   - writes the observation, the legal-action mask, the seat to act, per-seat rewards and flags
 //     into buffers it owns (Python sees them as numpy views, no copies);
 //   - auto-resets: a game that ended in call t starts its next episode in call t+1, whose action
@@ -52,6 +56,7 @@
 #include "core/threads.hpp"
 #include "search/mcts.hpp"
 #include "search/playout.hpp"
+#include "search/puct.hpp"
 #include "search/self_play.hpp"
 
 namespace tilecraft {
@@ -245,6 +250,10 @@ struct VectorSpec {
   bool all_observations = false;  // every seat's view (N, players, ...) instead of one (N, ...)
   int learner = kEverySeat;       // kEverySeat, kRotateSeat or a fixed seat
   std::vector<BotSpec> opponents;  // players - 1 bots for the non-learner seats, in seat order
+  // Per opponent (empty: none): -1 where opponents[k] is a built-in bot, else the index
+  // 0..evaluators-1 of the evaluator that plays that seat (its opponents[k] is then unused).
+  std::vector<int> opponent_evaluator;
+  int evaluators = 0;  // distinct evaluators; each is called once per round on all games waiting for it
 
   static constexpr int64_t kMaxEnvs = int64_t{1} << 22;
 };
@@ -264,6 +273,11 @@ struct VectorBuffers {
   std::vector<int32_t> learner_seat;   // N: the learner's seat this episode (-1 without a learner)
   std::vector<int32_t> sample;         // N: sample_legal() output
 };
+
+// Plays evaluator k on a batch: fills buf.logits (rows x A) from buf.obs, buf.mask and buf.player
+// (buf.values too, unused here). Called on the thread that called reset() or step(), never on a
+// pool thread, with no pool work in flight; it may throw (the call then fails as a whole).
+using VectorEvaluatorFn = std::function<void(int, EvalBuffer&)>;
 
 template <class S>
 class VectorEnv {
@@ -285,8 +299,10 @@ class VectorEnv {
     int8_t seat_bot[kMaxSearchPlayers] = {};  // index into opponents per seat, -1 for the learner
     std::vector<int32_t> history;
     std::vector<std::unique_ptr<MctsSearcher<S>>> searchers;  // per seat (MCTS opponents only)
-    ActionList<S::kMaxActions> legal;  // legal actions of the position last written
+    ActionList<S::kMaxActions> legal;  // legal actions of the position last written (or gathered)
     int32_t error_action = 0;          // scratch for batch validation
+    int32_t eval_row = 0;              // its row in the evaluator's batch while waiting
+    int8_t waiting = -1;               // the evaluator whose seat is to move, or -1
 
     Env(const Config& c) : state(c, 0) {}
   };
@@ -310,17 +326,28 @@ class VectorEnv {
                                      spec.opponents.size());
       require<std::invalid_argument>(players_ <= kMaxSearchPlayers, "VectorGame: opponents need at most ",
                                      kMaxSearchPlayers, " players");
-      for (const auto& b : spec.opponents)
-        if (b.kind == BotSpec::kMcts) b.mcts.validate();
+      require<std::invalid_argument>(spec.opponent_evaluator.size() == spec.opponents.size() ||
+                                         (spec.opponent_evaluator.empty() && spec.evaluators == 0),
+                                     "VectorGame: one evaluator index per opponent (-1 for a bot)");
+      require<std::invalid_argument>(spec.evaluators >= 0 && spec.evaluators < players_,
+                                     "VectorGame: at most one evaluator per opponent seat");
+      for (size_t k = 0; k < spec.opponents.size(); ++k) {
+        const int ev = spec.opponent_evaluator.empty() ? -1 : spec.opponent_evaluator[k];
+        require<std::invalid_argument>(ev >= -1 && ev < spec.evaluators, "VectorGame: opponent ", k,
+                                       " names evaluator ", ev, " of ", spec.evaluators);
+        if (ev < 0 && spec.opponents[k].kind == BotSpec::kMcts) spec.opponents[k].mcts.validate();
+      }
     } else {
-      require<std::invalid_argument>(spec.opponents.empty(), "VectorGame: opponents need a learner seat");
+      require<std::invalid_argument>(spec.opponents.empty() && spec.evaluators == 0,
+                                     "VectorGame: opponents need a learner seat");
     }
     const int64_t n = spec.num_envs;
     views_ = spec.all_observations ? players_ : 1;
     // Refuse a size this machine cannot hold (touching it all would end in the OOM killer, not
     // in an exception): states plus buffers, against 80% of physical memory.
     const double per_env = sizeof(Env) + sizeof(float) * (double(views_) * obs_size_ + players_) + actions_ +
-                           sizeof(double) * players_ + 64 + 4 * S::kMaxActions;
+                           sizeof(double) * players_ + 64 + 4 * S::kMaxActions +
+                           spec.evaluators * (sizeof(float) * (double(obs_size_) + actions_ + players_) + actions_ + 16);
     const double need = per_env * static_cast<double>(n);
     const double have = physical_memory();
     require<std::invalid_argument>(have <= 0 || need <= 0.8 * have, "VectorGame: ", n, " envs of ", S::kName, " need ",
@@ -342,6 +369,8 @@ class VectorEnv {
     b_.learner_seat.assign(n, -1);
     b_.sample.assign(n, -1);
     stream_ = kCanStream && obs_size_ * sizeof(float) >= 4096;
+    eval_bufs_.resize(spec.evaluators);
+    for (auto& buf : eval_bufs_) buf.init(obs_size_, actions_, players_);
     reseed(spec.seed);
   }
 
@@ -350,6 +379,7 @@ class VectorEnv {
   int num_actions() const { return actions_; }
   int obs_size() const { return obs_size_; }
   int views() const { return views_; }
+  int evaluators() const { return spec_.evaluators; }
   // observe="all": a seat axis in the observation even when a game has one seat (solo).
   bool all_observations() const { return spec_.all_observations; }
   bool started() const { return started_; }
@@ -359,15 +389,17 @@ class VectorEnv {
   const std::shared_ptr<const Config>& config() const { return cfg_; }
 
   // Starts a new episode in every game. With a new seed the stream restarts at episode 0;
-  // otherwise every game goes on to its next episode.
-  void reset(bool new_seed, uint64_t seed) {
+  // otherwise every game goes on to its next episode. With evaluator opponents, `eval` plays them.
+  void reset(bool new_seed, uint64_t seed, const VectorEvaluatorFn& eval = {}) {
+    require_evaluator(eval);
     if (new_seed) reseed(seed);
     pool_.run(spec_.num_envs, [&](int64_t begin, int64_t end) {
       for (int64_t i = begin; i < end; ++i) {
         begin_episode(i);
-        write(i);
+        if (envs_[i].waiting < 0) write(i);
       }
     });
+    play_evaluators(eval);
     started_ = true;
   }
 
@@ -408,8 +440,9 @@ class VectorEnv {
     return msg;
   }
 
-  // Applies a batch already accepted by check().
-  void step(const int64_t* actions) {
+  // Applies a batch already accepted by check(). With evaluator opponents, `eval` plays them.
+  void step(const int64_t* actions, const VectorEvaluatorFn& eval = {}) {
+    require_evaluator(eval);
     pool_.run(spec_.num_envs, [&](int64_t begin, int64_t end) {
       for (int64_t i = begin; i < end; ++i) {
         Env& e = envs_[i];
@@ -423,9 +456,10 @@ class VectorEnv {
           e.history.push_back(a);
           advance(e);
         }
-        write(i);
+        if (e.waiting < 0) write(i);
       }
     });
+    play_evaluators(eval);
   }
 
   // One uniformly random legal action per game into buffers().sample (-1 for a game awaiting its
@@ -474,6 +508,7 @@ class VectorEnv {
   void begin_episode(int64_t i) {
     Env& e = envs_[i];
     ++e.episode;
+    e.waiting = -1;
     e.episode_seed = mix_seed(e.env_seed, static_cast<uint64_t>(e.episode));
     e.state = S(*cfg_, state_seed(e));
     e.chance = Rng(mix_seed(e.episode_seed, 1));
@@ -505,7 +540,8 @@ class VectorEnv {
     advance(e);
   }
 
-  // Chance, then the opponents (when there is a learner), until a decision of the caller's or the end.
+  // Chance, then the built-in bots (when there is a learner), until a decision of the caller's, of
+  // an evaluator (e.waiting is then set), or the end.
   void advance(Env& e) {
     for (;;) {
       while (e.state.is_chance_node()) {
@@ -516,10 +552,89 @@ class VectorEnv {
       if (e.state.is_terminal() || e.learner == kEverySeat) return;
       const int seat = e.state.current_player();
       if (seat == e.learner) return;
+      if (spec_.evaluators > 0) {
+        const int ev = spec_.opponent_evaluator[e.seat_bot[seat]];
+        if (ev >= 0) {
+          e.waiting = static_cast<int8_t>(ev);
+          return;
+        }
+      }
       const int32_t a = bot_action(e, seat);  // decided before it is applied: the bot sees this position
       e.state.apply(a);
       e.history.push_back(a);
       e.last_mover = seat;
+    }
+  }
+
+  void require_evaluator(const VectorEvaluatorFn& eval) const {
+    require<std::logic_error>(spec_.evaluators == 0 || static_cast<bool>(eval),
+                              "VectorGame: this environment has evaluator opponents; reset() and step() need them");
+  }
+
+  // The evaluators' turns: while some games wait for an evaluator, gathers them in env order (so
+  // the batches, hence the results, do not depend on threads), calls each evaluator once on the
+  // games waiting for it, applies the argmax of its logits over each game's legal actions (ties:
+  // the lower id) and advances those games again (chance, built-in bots) to the learner, the end,
+  // or the next evaluator's turn. A stop (Ctrl-C) leaves between two phases; the caller then
+  // treats the call as interrupted.
+  void play_evaluators(const VectorEvaluatorFn& eval) {
+    if (spec_.evaluators == 0) return;
+    const int64_t n = spec_.num_envs;
+    for (;;) {
+      if (stop_requested()) return;
+      pending_.clear();
+      for (auto& buf : eval_bufs_) buf.clear();
+      for (int64_t i = 0; i < n; ++i) {
+        Env& e = envs_[i];
+        if (e.waiting < 0) continue;
+        e.eval_row = eval_bufs_[e.waiting].rows++;
+        pending_.push_back(i);
+      }
+      if (pending_.empty()) return;
+      for (auto& buf : eval_bufs_) {
+        const size_t rows = static_cast<size_t>(buf.rows);
+        if (buf.obs.size() < rows * obs_size_) buf.obs.resize(rows * obs_size_);
+        if (buf.mask.size() < rows * actions_) buf.mask.resize(rows * actions_);
+        if (buf.player.size() < rows) buf.player.resize(rows);
+      }
+      const int64_t m = static_cast<int64_t>(pending_.size());
+      pool_.run(m, [&](int64_t begin, int64_t end) {  // the mover's own view, its legal actions, its seat
+        for (int64_t p = begin; p < end; ++p) {
+          Env& e = envs_[pending_[p]];
+          EvalBuffer& buf = eval_bufs_[e.waiting];
+          const int seat = e.state.current_player();
+          const size_t r = static_cast<size_t>(e.eval_row);
+          e.state.legal_actions(e.legal);
+          require<std::logic_error>(e.legal.size > 0, S::kName, " VectorGame: no legal action at a decision");
+          e.state.observation(seat, buf.obs.data() + r * obs_size_);
+          uint8_t* mask = buf.mask.data() + r * actions_;
+          std::memset(mask, 0, actions_);
+          for (int32_t a : e.legal) mask[a] = 1;
+          buf.player[r] = seat;
+        }
+      });
+      for (auto& buf : eval_bufs_) {
+        if (buf.rows == 0) continue;
+        if (stop_requested()) return;
+        buf.size_outputs();
+        eval(static_cast<int>(&buf - eval_bufs_.data()), buf);
+      }
+      pool_.run(m, [&](int64_t begin, int64_t end) {
+        for (int64_t p = begin; p < end; ++p) {
+          const int64_t i = pending_[p];
+          Env& e = envs_[i];
+          const float* logits = eval_bufs_[e.waiting].logits.data() + static_cast<size_t>(e.eval_row) * actions_;
+          int32_t best = e.legal.items[0];  // the largest logit; of equal ones, the lowest id
+          for (int32_t a : e.legal)
+            if (logits[a] > logits[best] || (logits[a] == logits[best] && a < best)) best = a;
+          e.last_mover = e.state.current_player();
+          e.state.apply(best);
+          e.history.push_back(best);
+          e.waiting = -1;
+          advance(e);
+          if (e.waiting < 0) write(i);
+        }
+      });
     }
   }
 
@@ -600,6 +715,8 @@ class VectorEnv {
   std::vector<Env> envs_;
   VectorBuffers b_;
   std::vector<uint8_t> scratch_flags_;
+  std::vector<EvalBuffer> eval_bufs_;  // one per evaluator: the batch of its current call
+  std::vector<int64_t> pending_;       // the games waiting for an evaluator, in env order
 };
 
 }  // namespace tilecraft

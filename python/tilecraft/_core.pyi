@@ -40,9 +40,9 @@ class AzulStateVector:
         """
         (self: object, protocol: object) -> object
         """
-    def __init__(self, config: dict, num_envs: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 0, threads: typing.SupportsInt | typing.SupportsIndex = 1, learner: typing.SupportsInt | typing.SupportsIndex = -1, opponents: list = [], all_observations: bool = False) -> None:
+    def __init__(self, config: dict, num_envs: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 0, threads: typing.SupportsInt | typing.SupportsIndex = 1, learner: typing.SupportsInt | typing.SupportsIndex = -1, opponents: list = [], all_observations: bool = False, evaluators: typing.SupportsInt | typing.SupportsIndex = 0) -> None:
         """
-        N games held in C++ (use tilecraft.VectorGame, which validates its arguments).
+        N games held in C++ (use tilecraft.VectorGame, which validates its arguments). An opponent is a bot dict (self_play's) or {'kind': 'evaluator', 'index': k}, k < `evaluators`: then the k-th evaluator given to reset() and step(), evaluate(observations, legal_mask, players) -> (logits, values), plays it (the argmax of its logits over the legal actions).
         """
     def buffers(self) -> dict:
         """
@@ -52,9 +52,9 @@ class AzulStateVector:
         """
         (flat, offsets): game i's legal actions are flat[offsets[i]:offsets[i+1]] (none while it awaits its reset).
         """
-    def reset(self, seed: typing.Any = None) -> None:
+    def reset(self, seed: typing.Any = None, evaluators: list = []) -> None:
         """
-        Starts a new episode in every game (from episode 0 of a new seed's stream).
+        Starts a new episode in every game (from episode 0 of a new seed's stream), advanced to the learner's first decision (evaluator opponents called as in step()).
         """
     def sample_legal(self) -> None:
         """
@@ -68,9 +68,14 @@ class AzulStateVector:
         """
         A copy of game `env` as a state object (with its history).
         """
-    def step(self, actions: typing.Any) -> None:
+    def step(self, actions: typing.Any, evaluators: list = []) -> None:
         """
-        Applies one action per game after checking them all; raises IllegalActionError naming the first bad env and action, and then applies nothing. Ctrl-C stops it (the opponents' searches included) with KeyboardInterrupt; then only reset() is accepted.
+        Applies one action per game after checking them all; raises IllegalActionError naming the first bad env and action, and then applies nothing. Evaluator opponents are called once per round on all the games waiting for them. Ctrl-C stops it (the opponents' searches included) with KeyboardInterrupt, and an evaluator's error fails it; then only reset() is accepted.
+        """
+    @property
+    def evaluators(self) -> int:
+        """
+        How many evaluators play opponent seats (reset() and step() take them).
         """
     @property
     def num_actions(self) -> int:
@@ -355,9 +360,9 @@ class CastleStateVector:
         """
         (self: object, protocol: object) -> object
         """
-    def __init__(self, config: dict, num_envs: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 0, threads: typing.SupportsInt | typing.SupportsIndex = 1, learner: typing.SupportsInt | typing.SupportsIndex = -1, opponents: list = [], all_observations: bool = False) -> None:
+    def __init__(self, config: dict, num_envs: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 0, threads: typing.SupportsInt | typing.SupportsIndex = 1, learner: typing.SupportsInt | typing.SupportsIndex = -1, opponents: list = [], all_observations: bool = False, evaluators: typing.SupportsInt | typing.SupportsIndex = 0) -> None:
         """
-        N games held in C++ (use tilecraft.VectorGame, which validates its arguments).
+        N games held in C++ (use tilecraft.VectorGame, which validates its arguments). An opponent is a bot dict (self_play's) or {'kind': 'evaluator', 'index': k}, k < `evaluators`: then the k-th evaluator given to reset() and step(), evaluate(observations, legal_mask, players) -> (logits, values), plays it (the argmax of its logits over the legal actions).
         """
     def buffers(self) -> dict:
         """
@@ -367,9 +372,9 @@ class CastleStateVector:
         """
         (flat, offsets): game i's legal actions are flat[offsets[i]:offsets[i+1]] (none while it awaits its reset).
         """
-    def reset(self, seed: typing.Any = None) -> None:
+    def reset(self, seed: typing.Any = None, evaluators: list = []) -> None:
         """
-        Starts a new episode in every game (from episode 0 of a new seed's stream).
+        Starts a new episode in every game (from episode 0 of a new seed's stream), advanced to the learner's first decision (evaluator opponents called as in step()).
         """
     def sample_legal(self) -> None:
         """
@@ -383,9 +388,14 @@ class CastleStateVector:
         """
         A copy of game `env` as a state object (with its history).
         """
-    def step(self, actions: typing.Any) -> None:
+    def step(self, actions: typing.Any, evaluators: list = []) -> None:
         """
-        Applies one action per game after checking them all; raises IllegalActionError naming the first bad env and action, and then applies nothing. Ctrl-C stops it (the opponents' searches included) with KeyboardInterrupt; then only reset() is accepted.
+        Applies one action per game after checking them all; raises IllegalActionError naming the first bad env and action, and then applies nothing. Evaluator opponents are called once per round on all the games waiting for them. Ctrl-C stops it (the opponents' searches included) with KeyboardInterrupt, and an evaluator's error fails it; then only reset() is accepted.
+        """
+    @property
+    def evaluators(self) -> int:
+        """
+        How many evaluators play opponent seats (reset() and step() take them).
         """
     @property
     def num_actions(self) -> int:
@@ -702,9 +712,9 @@ class GaudiStateVector:
         """
         (self: object, protocol: object) -> object
         """
-    def __init__(self, config: dict, num_envs: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 0, threads: typing.SupportsInt | typing.SupportsIndex = 1, learner: typing.SupportsInt | typing.SupportsIndex = -1, opponents: list = [], all_observations: bool = False) -> None:
+    def __init__(self, config: dict, num_envs: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 0, threads: typing.SupportsInt | typing.SupportsIndex = 1, learner: typing.SupportsInt | typing.SupportsIndex = -1, opponents: list = [], all_observations: bool = False, evaluators: typing.SupportsInt | typing.SupportsIndex = 0) -> None:
         """
-        N games held in C++ (use tilecraft.VectorGame, which validates its arguments).
+        N games held in C++ (use tilecraft.VectorGame, which validates its arguments). An opponent is a bot dict (self_play's) or {'kind': 'evaluator', 'index': k}, k < `evaluators`: then the k-th evaluator given to reset() and step(), evaluate(observations, legal_mask, players) -> (logits, values), plays it (the argmax of its logits over the legal actions).
         """
     def buffers(self) -> dict:
         """
@@ -714,9 +724,9 @@ class GaudiStateVector:
         """
         (flat, offsets): game i's legal actions are flat[offsets[i]:offsets[i+1]] (none while it awaits its reset).
         """
-    def reset(self, seed: typing.Any = None) -> None:
+    def reset(self, seed: typing.Any = None, evaluators: list = []) -> None:
         """
-        Starts a new episode in every game (from episode 0 of a new seed's stream).
+        Starts a new episode in every game (from episode 0 of a new seed's stream), advanced to the learner's first decision (evaluator opponents called as in step()).
         """
     def sample_legal(self) -> None:
         """
@@ -730,9 +740,14 @@ class GaudiStateVector:
         """
         A copy of game `env` as a state object (with its history).
         """
-    def step(self, actions: typing.Any) -> None:
+    def step(self, actions: typing.Any, evaluators: list = []) -> None:
         """
-        Applies one action per game after checking them all; raises IllegalActionError naming the first bad env and action, and then applies nothing. Ctrl-C stops it (the opponents' searches included) with KeyboardInterrupt; then only reset() is accepted.
+        Applies one action per game after checking them all; raises IllegalActionError naming the first bad env and action, and then applies nothing. Evaluator opponents are called once per round on all the games waiting for them. Ctrl-C stops it (the opponents' searches included) with KeyboardInterrupt, and an evaluator's error fails it; then only reset() is accepted.
+        """
+    @property
+    def evaluators(self) -> int:
+        """
+        How many evaluators play opponent seats (reset() and step() take them).
         """
     @property
     def num_actions(self) -> int:
@@ -1101,9 +1116,9 @@ class NimStateVector:
         """
         (self: object, protocol: object) -> object
         """
-    def __init__(self, config: dict, num_envs: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 0, threads: typing.SupportsInt | typing.SupportsIndex = 1, learner: typing.SupportsInt | typing.SupportsIndex = -1, opponents: list = [], all_observations: bool = False) -> None:
+    def __init__(self, config: dict, num_envs: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 0, threads: typing.SupportsInt | typing.SupportsIndex = 1, learner: typing.SupportsInt | typing.SupportsIndex = -1, opponents: list = [], all_observations: bool = False, evaluators: typing.SupportsInt | typing.SupportsIndex = 0) -> None:
         """
-        N games held in C++ (use tilecraft.VectorGame, which validates its arguments).
+        N games held in C++ (use tilecraft.VectorGame, which validates its arguments). An opponent is a bot dict (self_play's) or {'kind': 'evaluator', 'index': k}, k < `evaluators`: then the k-th evaluator given to reset() and step(), evaluate(observations, legal_mask, players) -> (logits, values), plays it (the argmax of its logits over the legal actions).
         """
     def buffers(self) -> dict:
         """
@@ -1113,9 +1128,9 @@ class NimStateVector:
         """
         (flat, offsets): game i's legal actions are flat[offsets[i]:offsets[i+1]] (none while it awaits its reset).
         """
-    def reset(self, seed: typing.Any = None) -> None:
+    def reset(self, seed: typing.Any = None, evaluators: list = []) -> None:
         """
-        Starts a new episode in every game (from episode 0 of a new seed's stream).
+        Starts a new episode in every game (from episode 0 of a new seed's stream), advanced to the learner's first decision (evaluator opponents called as in step()).
         """
     def sample_legal(self) -> None:
         """
@@ -1129,9 +1144,14 @@ class NimStateVector:
         """
         A copy of game `env` as a state object (with its history).
         """
-    def step(self, actions: typing.Any) -> None:
+    def step(self, actions: typing.Any, evaluators: list = []) -> None:
         """
-        Applies one action per game after checking them all; raises IllegalActionError naming the first bad env and action, and then applies nothing. Ctrl-C stops it (the opponents' searches included) with KeyboardInterrupt; then only reset() is accepted.
+        Applies one action per game after checking them all; raises IllegalActionError naming the first bad env and action, and then applies nothing. Evaluator opponents are called once per round on all the games waiting for them. Ctrl-C stops it (the opponents' searches included) with KeyboardInterrupt, and an evaluator's error fails it; then only reset() is accepted.
+        """
+    @property
+    def evaluators(self) -> int:
+        """
+        How many evaluators play opponent seats (reset() and step() take them).
         """
     @property
     def num_actions(self) -> int:
@@ -1384,9 +1404,9 @@ class WarsawStateVector:
         """
         (self: object, protocol: object) -> object
         """
-    def __init__(self, config: dict, num_envs: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 0, threads: typing.SupportsInt | typing.SupportsIndex = 1, learner: typing.SupportsInt | typing.SupportsIndex = -1, opponents: list = [], all_observations: bool = False) -> None:
+    def __init__(self, config: dict, num_envs: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 0, threads: typing.SupportsInt | typing.SupportsIndex = 1, learner: typing.SupportsInt | typing.SupportsIndex = -1, opponents: list = [], all_observations: bool = False, evaluators: typing.SupportsInt | typing.SupportsIndex = 0) -> None:
         """
-        N games held in C++ (use tilecraft.VectorGame, which validates its arguments).
+        N games held in C++ (use tilecraft.VectorGame, which validates its arguments). An opponent is a bot dict (self_play's) or {'kind': 'evaluator', 'index': k}, k < `evaluators`: then the k-th evaluator given to reset() and step(), evaluate(observations, legal_mask, players) -> (logits, values), plays it (the argmax of its logits over the legal actions).
         """
     def buffers(self) -> dict:
         """
@@ -1396,9 +1416,9 @@ class WarsawStateVector:
         """
         (flat, offsets): game i's legal actions are flat[offsets[i]:offsets[i+1]] (none while it awaits its reset).
         """
-    def reset(self, seed: typing.Any = None) -> None:
+    def reset(self, seed: typing.Any = None, evaluators: list = []) -> None:
         """
-        Starts a new episode in every game (from episode 0 of a new seed's stream).
+        Starts a new episode in every game (from episode 0 of a new seed's stream), advanced to the learner's first decision (evaluator opponents called as in step()).
         """
     def sample_legal(self) -> None:
         """
@@ -1412,9 +1432,14 @@ class WarsawStateVector:
         """
         A copy of game `env` as a state object (with its history).
         """
-    def step(self, actions: typing.Any) -> None:
+    def step(self, actions: typing.Any, evaluators: list = []) -> None:
         """
-        Applies one action per game after checking them all; raises IllegalActionError naming the first bad env and action, and then applies nothing. Ctrl-C stops it (the opponents' searches included) with KeyboardInterrupt; then only reset() is accepted.
+        Applies one action per game after checking them all; raises IllegalActionError naming the first bad env and action, and then applies nothing. Evaluator opponents are called once per round on all the games waiting for them. Ctrl-C stops it (the opponents' searches included) with KeyboardInterrupt, and an evaluator's error fails it; then only reset() is accepted.
+        """
+    @property
+    def evaluators(self) -> int:
+        """
+        How many evaluators play opponent seats (reset() and step() take them).
         """
     @property
     def num_actions(self) -> int:

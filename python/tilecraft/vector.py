@@ -20,11 +20,13 @@ import numpy as np
 
 from . import _args
 from .bots import make_bot
-from .games import game_spec
+from .games import GameSpec, game_spec
+from .puct import EvaluatorCall
 from .selfplay import _bot_dict
 
 MAX_ENVS = 1 << 22
 MAX_THREADS = 256
+BASELINE_POLICY = "baseline-policy"  # the opponent spec of tilecraft.baselines.load(game, ...)
 
 
 class VectorResult:
@@ -69,6 +71,71 @@ def _seed(who: str, seed: Any) -> int:
     return _args.seed(who, seed)
 
 
+def is_evaluator(opponent: Any) -> bool:
+    """An opponent given as an evaluator: a callable without an ``act`` method (bots have one)."""
+    return not isinstance(opponent, str) and callable(opponent) and not hasattr(opponent, "act")
+
+
+def _baseline_policy(who: str, spec: GameSpec, players: int, values: Dict[str, Any]) -> Any:
+    """The ``"baseline-policy"`` opponent: ``tilecraft.baselines.load(game, players, mode)`` (the
+    game's ``mode`` option where it has one), imported only when asked for."""
+    try:
+        from .baselines import BaselineError, load
+    except ImportError as e:
+        raise ValueError(f"{who}: opponent {BASELINE_POLICY!r}: tilecraft.baselines is not available ({e})") from None
+    mode = values["mode"] if any(o.name == "mode" for o in spec.options) else None
+    try:
+        evaluator = load(spec.name, players=players, mode=mode)
+    except BaselineError as e:
+        raise ValueError(f"{who}: opponent {BASELINE_POLICY!r}: {e}") from None
+    if not is_evaluator(evaluator):
+        raise ValueError(f"{who}: opponent {BASELINE_POLICY!r}: tilecraft.baselines.load returned {evaluator!r}, "
+                         "not an evaluator")
+    return evaluator
+
+
+def _opponents(who: str, spec: GameSpec, players: int, values: Dict[str, Any], num_actions: int,
+               opponents: Any) -> Tuple[List[Dict[str, Any]], List[EvaluatorCall]]:
+    """The C++ engine's opponent list (one per non-learner seat: a built-in bot's dict, or
+    ``{"kind": "evaluator", "index": k}``) and the distinct evaluators, each wrapped in the PUCT
+    checks (``EvaluatorCall``). The same evaluator object on several seats is one evaluator (one
+    call per round for all of them), and so is ``"baseline-policy"``."""
+    specs = [opponents] * (players - 1) if isinstance(opponents, str) or not isinstance(opponents, (list, tuple)) \
+        else list(opponents)
+    if len(specs) != players - 1:
+        raise ValueError(f"{who}: a {players}-player game has {players - 1} opponent seat(s); give one opponent "
+                         f"for all of them or a list of {players - 1}, got {len(specs)}")
+    bots: List[Dict[str, Any]] = []
+    calls: List[EvaluatorCall] = []
+    index: Dict[int, int] = {}  # id(evaluator object) -> its index
+    baseline: Optional[Any] = None
+    for s in specs:
+        if isinstance(s, str) and s.partition(":")[0] == BASELINE_POLICY:
+            if s != BASELINE_POLICY:
+                raise ValueError(f"{who}: opponent {s!r}: {BASELINE_POLICY!r} takes no options; give "
+                                 f"{BASELINE_POLICY!r} alone (or load an evaluator yourself and pass it)")
+            if baseline is None:
+                baseline = _baseline_policy(who, spec, players, values)
+            s = baseline
+        if is_evaluator(s):
+            if id(s) not in index:
+                index[id(s)] = len(calls)
+                calls.append(EvaluatorCall(s, spec.name, players, num_actions))
+            bots.append({"kind": "evaluator", "index": index[id(s)]})
+            continue
+        try:
+            bot = make_bot(s)
+        except (ValueError, TypeError) as e:
+            raise ValueError(f"{who}: opponent {s!r}: {e}") from None
+        try:
+            bots.append(_bot_dict(bot, spec.name))
+        except ValueError:
+            raise ValueError(f"{who}: opponents are played in C++ and must be built-in bots (random, greedy, "
+                             f"mcts, ismcts, as specs or objects) or evaluators (callables without an act "
+                             f"method; {BASELINE_POLICY!r}); got {bot!r}") from None
+    return bots, calls
+
+
 class VectorGame:
     """N independent games of one configuration, held and stepped in C++.
 
@@ -77,12 +144,19 @@ class VectorGame:
     never depend on them. Game i's episode e is seeded from (``seed``, i, e) only.
 
     ``opponents``: None (the caller plays every seat; each step applies the action of the seat
-    to act) or bot specs for the other seats (``"greedy"``, ``"random"``, ``"mcts:iterations=200"``,
-    ``"ismcts"``, bot objects of those classes): one spec for all of them or a list of
-    ``players - 1``, given to the non-learner seats in seat order. Then ``learner_seat`` (a seat,
-    or ``"rotate"``: seat ``(i + episode) % players`` in game i) is the caller's, and every call
+    to act) or opponents for the other seats: one for all of them or a list of ``players - 1``,
+    given to the non-learner seats in seat order. An opponent is a built-in bot spec
+    (``"greedy"``, ``"random"``, ``"mcts:iterations=200"``, ``"ismcts"``, bot objects of those
+    classes), an evaluator (a callable without an ``act`` method, following the PUCT evaluator
+    protocol ``evaluate(observations, legal_mask, players) -> (logits, values)``: it plays the
+    argmax of its logits over the legal actions, ties to the lower id) or ``"baseline-policy"``
+    (``tilecraft.baselines.load(game, players, mode)``). Then ``learner_seat`` (a seat, or
+    ``"rotate"``: seat ``(i + episode) % players`` in game i) is the caller's, and every call
     returns each game at the learner's next decision, the bots having played in C++ on copies
-    re-determinized for their own seat (they never see what their seat cannot).
+    re-determinized for their own seat (they never see what their seat cannot), and each
+    evaluator having been called once per round on every game waiting for it, with the mover's
+    own observation (docs/vector.md). An evaluator's error (``tilecraft.EvaluatorError``) leaves
+    the games part-way through the call: then only ``reset()`` is accepted.
 
     ``observe``: ``"current"`` (the acting seat's or the learner's view) or ``"all"`` (every
     seat's, shape ``(N, players, *obs_shape)``). ``copy``: return fresh arrays instead of views
@@ -93,7 +167,8 @@ class VectorGame:
                  observe: str = "current", copy: bool = False, **options: Any):
         who = "VectorGame"
         spec = game_spec(game)
-        config = spec.core_config(players, **options)
+        values = spec.validate(players, options)
+        config = spec.to_core(players, values)
         num_envs = _integer(who, "num_envs", num_envs, 1, MAX_ENVS)
         threads = _integer(who, "threads", threads, 1, MAX_THREADS)
         seed = _seed(who, seed)
@@ -103,6 +178,7 @@ class VectorGame:
             raise ValueError(f"{who}: copy must be True or False, got {copy!r}")
         learner = -1
         bots: List[Dict[str, Any]] = []
+        calls: List[EvaluatorCall] = []
         if opponents is not None:
             if learner_seat == "rotate":
                 learner = -2
@@ -110,21 +186,8 @@ class VectorGame:
                 raise ValueError(f"{who}: learner_seat must be a seat 0..{players - 1} or 'rotate', got {learner_seat!r}")
             else:
                 learner = _integer(who, "learner_seat", learner_seat, 0, players - 1)
-            specs = [opponents] * (players - 1) if isinstance(opponents, str) or not isinstance(opponents, (list, tuple)) \
-                else list(opponents)
-            if len(specs) != players - 1:
-                raise ValueError(f"{who}: a {players}-player game has {players - 1} opponent seat(s); give one bot spec "
-                                 f"for all of them or a list of {players - 1}, got {len(specs)}")
-            for s in specs:
-                try:
-                    bot = make_bot(s)
-                except (ValueError, TypeError) as e:
-                    raise ValueError(f"{who}: opponent {s!r}: {e}") from None
-                try:
-                    bots.append(_bot_dict(bot, spec.name))
-                except ValueError:
-                    raise ValueError(f"{who}: opponents are played in C++ and must be built-in bots (random, greedy, "
-                                     f"mcts, ismcts, as specs or objects); got {bot!r}") from None
+            num_actions = spec.new_state(players, 0, values).num_distinct_actions()
+            bots, calls = _opponents(who, spec, players, values, num_actions, opponents)
         elif learner_seat != 0:
             raise ValueError(f"{who}: learner_seat needs opponents (without them the caller plays every seat)")
         self.game = spec.name
@@ -132,7 +195,10 @@ class VectorGame:
         self.observe = observe
         self.copy = copy
         self._learner = learner
-        self._core = spec.state_class.Vector(config, num_envs, seed, threads, learner, bots, observe == "all")
+        self._evaluator_calls = calls
+        # The evaluators stay here, handed to every call: a Python object held inside the C++ engine
+        # would be hidden from the garbage collector (and a cycle through it never freed).
+        self._core = spec.state_class.Vector(config, num_envs, seed, threads, learner, bots, observe == "all", len(calls))
         self._buffers = self._core.buffers()
 
     # ---- what it is ----
@@ -158,13 +224,20 @@ class VectorGame:
     def seed(self) -> int:
         return self._core.seed
 
+    def evaluator_stats(self) -> List[Dict[str, Any]]:
+        """Per distinct evaluator opponent (in the order first given): the ``evaluator`` object,
+        its ``calls``, ``rows`` (observations evaluated) and ``seconds`` spent inside it."""
+        return [dict(evaluator=c.evaluator, calls=c.calls, rows=c.rows, seconds=c.seconds)
+                for c in self._evaluator_calls]
+
     # ---- the calls ----
     def reset(self, seed: Optional[int] = None) -> VectorResult:
         """Starts a new episode in every game: with ``seed``, episode 0 of that seed's stream;
-        without, each game's next episode."""
+        without, each game's next episode. Each game is returned at the learner's first decision
+        (the opponents, evaluators included, play until then)."""
         if seed is not None:
             seed = _seed("VectorGame.reset", seed)
-        self._core.reset(seed)
+        self._core.reset(seed, evaluators=self._evaluator_calls)
         return self._result()
 
     def step(self, actions: Any) -> VectorResult:
@@ -172,8 +245,10 @@ class VectorGame:
         checked first: a wrong length or dtype raises ValueError, an illegal or out-of-range
         action raises IllegalActionError naming the env and the action, and nothing is applied.
         A game that ended in the previous call starts its next episode instead (its action is
-        ignored, and ``info["reset"]`` is True for it)."""
-        self._core.step(actions)
+        ignored, and ``info["reset"]`` is True for it). Evaluator opponents are called once per
+        round, each on all the games waiting for it; an error inside one raises
+        ``tilecraft.EvaluatorError``, after which only ``reset()`` is accepted."""
+        self._core.step(actions, evaluators=self._evaluator_calls)
         return self._result()
 
     def sample_legal(self) -> np.ndarray:
@@ -223,9 +298,11 @@ if _gym is not None:
         _NEXT_STEP = "NextStep"
 
     class GymnasiumVectorEnv(_gym.vector.VectorEnv):
-        """``gymnasium.vector.VectorEnv`` for one learner against built-in bots, on a VectorGame.
+        """``gymnasium.vector.VectorEnv`` for one learner against opponents, on a VectorGame.
 
-        ``opponents`` (one bot spec per other seat; the player count is ``len(opponents) + 1``),
+        ``opponents`` (one per other seat, as VectorGame takes them: built-in bot specs or
+        objects, evaluators, ``"baseline-policy"``; a single one means one other seat; the player
+        count is ``len(opponents) + 1``),
         ``seat`` (the learner's seat or ``"rotate"``), ``num_envs``, ``seed``, ``threads`` and the
         game's options. Observations are ``{"observation": float32, "action_mask": int8}`` (the
         project's adapters' layout), or, with ``dict_observation=False``, the float32 tensor with
@@ -239,7 +316,7 @@ if _gym is not None:
         def __init__(self, game: str = "azul", num_envs: int = 8, opponents: Sequence[Any] = ("random",),
                      seat: Union[int, str] = 0, seed: int = 0, threads: int = 1, dict_observation: bool = True,
                      copy: bool = True, **options: Any):
-            if isinstance(opponents, str):
+            if isinstance(opponents, str) or not isinstance(opponents, (list, tuple)):
                 opponents = [opponents]
             self.vector = VectorGame(game, num_envs, players=len(opponents) + 1, seed=seed, threads=threads,
                                      opponents=list(opponents), learner_seat=seat, copy=copy, **options)
