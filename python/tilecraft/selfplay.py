@@ -165,6 +165,10 @@ def self_play(game: Union[str, Mapping[str, Any]], bots: Sequence[Any], n_games:
             resolved.append(make_bot(b))
         except TypeError:
             resolved.append(b)
+    for b in resolved:
+        if not callable(getattr(b, "act", None)):
+            raise ValueError(f"self_play takes the built-in bots (random, greedy, mcts, ismcts, puct, baseline: played "
+                             f"in C++) and bot objects with act(state) (played through the Python runner); got {b!r}")
     resolved = [_as_cpp_bot(b, spec, config) for b in resolved]
     if any(not _in_cpp(b) for b in resolved):
         if compact or backend != "local" or threads != 1:
