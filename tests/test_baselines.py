@@ -259,3 +259,17 @@ def test_train_runs_end_to_end_and_resumes(tmp_path):
     other = train.parser().parse_args(argv[:-2] + ["--hidden", "32", "--quiet"])
     with pytest.raises(ValueError, match="other settings.*hidden"):
         train.run(other, argv)
+
+
+def test_the_cli_lists_baselines_and_refuses_a_bad_training_run(capsys, tmp_path):
+    from tilecraft import cli
+
+    assert cli.main(["baselines"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0].split()[:3] == ["game", "players", "mode"]
+    for a in baselines.available():
+        assert a["path"] in out
+    assert cli.main(["train", "azul", "--players", "5", "--out", str(tmp_path / "r")]) == 2
+    assert "players" in capsys.readouterr().err
+    assert cli.main(["train", "azul", "--chunks", "0", "--out", str(tmp_path / "r")]) == 2
+    assert "--chunks must be at least 1" in capsys.readouterr().err

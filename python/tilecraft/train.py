@@ -118,8 +118,9 @@ class _TorchTrainer:
         torch.set_num_threads(max(1, threads))
         self.torch = torch
         self.depth = depth
-        self.p = {k: torch.nn.Parameter(torch.from_numpy(np.array(v, np.float32))) for k, v in arrays.items()
-                  if k not in ("shift", "scale")}
+        self.device = torch.device("cuda" if torch.cuda.is_available() else "cpu")  # a GPU where there is one
+        self.p = {k: torch.nn.Parameter(torch.from_numpy(np.array(v, np.float32)).to(self.device))
+                  for k, v in arrays.items() if k not in ("shift", "scale")}
         self.opt = torch.optim.AdamW(self.p.values(), lr=lr, weight_decay=1e-4)
 
     def set_lr(self, lr: float) -> None:
@@ -128,7 +129,7 @@ class _TorchTrainer:
 
     def step(self, x, mask, pi, z, m, margin_weight: float, value_weight: float = 1.0) -> Tuple[float, float, float]:
         torch = self.torch
-        x, mask, pi, z, m = (torch.from_numpy(a) for a in (x, mask, pi, z, m))
+        x, mask, pi, z, m = (torch.from_numpy(a).to(self.device) for a in (x, mask, pi, z, m))
         h = x
         for i in range(self.depth):
             h = torch.relu(h @ self.p[f"w{i}"] + self.p[f"b{i}"])
@@ -143,7 +144,7 @@ class _TorchTrainer:
         return float(pol.detach()), float(val.detach()), float(mar.detach())
 
     def arrays(self) -> Dict[str, np.ndarray]:
-        return {k: v.detach().numpy().copy() for k, v in self.p.items()}
+        return {k: v.detach().cpu().numpy().copy() for k, v in self.p.items()}
 
 
 class _NumpyTrainer:
