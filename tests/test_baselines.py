@@ -273,3 +273,30 @@ def test_the_cli_lists_baselines_and_refuses_a_bad_training_run(capsys, tmp_path
     assert "players" in capsys.readouterr().err
     assert cli.main(["train", "azul", "--chunks", "0", "--out", str(tmp_path / "r")]) == 2
     assert "--chunks must be at least 1" in capsys.readouterr().err
+
+
+def test_a_value_trunk_of_its_own_is_read_and_used(tmp_path):
+    state = tilecraft.make("azul", seed=4)
+    arrays = train._init_arrays(168, [8], 300, 2, seed=2, value_hidden=[5, 3])
+    rng = np.random.default_rng(0)
+    arrays = {k: rng.normal(size=v.shape).astype(np.float32) * 0.1 for k, v in arrays.items()}
+    arrays["shift"] = rng.normal(size=168).astype(np.float32)
+    arrays["scale"] = rng.uniform(0.5, 2, size=168).astype(np.float32)
+    meta = dict(game="azul", players=[2], mode=None, observation_layout=state.observation_layout(),
+                observation_size=168, num_actions=300, value_seats=2, hidden=[8], depth=1, value_hidden=[5, 3])
+    path = train.export(arrays, meta, tmp_path / "vt.npz")
+    net = baselines.load("azul", 2, path=str(path))
+    a = {k: v.astype(np.float16).astype(np.float64) if k not in ("shift", "scale") else v.astype(np.float64)
+         for k, v in arrays.items()}
+    x = (state.observation(1).astype(np.float64) - a["shift"]) * a["scale"]
+    h = np.maximum(x @ a["w0"] + a["b0"], 0)
+    hv = np.maximum(np.maximum(x @ a["vw0"] + a["vb0"], 0) @ a["vw1"] + a["vb1"], 0)
+    v = hv @ a["wv"] + a["bv"]
+    v = np.exp(v - v.max()) / np.exp(v - v.max()).sum()
+    logits, values = net(state.observation(1)[None], state.legal_action_mask()[None], [1])
+    np.testing.assert_allclose(logits[0], h @ a["wp"] + a["bp"], rtol=1e-4, atol=1e-4)
+    np.testing.assert_allclose(values[0], v[::-1], rtol=1e-4, atol=1e-5)  # seat 1's row: rolled to absolute seats
+    bad = dict(meta, value_hidden=[4, 3])
+    train.export(arrays, bad, tmp_path / "bad.npz")
+    with pytest.raises(BaselineError, match="'vw0' has shape"):
+        baselines.load("azul", 2, path=str(tmp_path / "bad.npz"))

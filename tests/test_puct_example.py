@@ -5,6 +5,7 @@ import json
 import os
 
 import numpy as np
+import pytest
 
 from tilecraft import baselines, train
 
@@ -52,9 +53,10 @@ def test_numpy_trainer_learns_a_fixed_target():
     assert last[0] < first[0] * 0.5 and last[1] < first[1] * 0.5 and last[2] < first[2] * 0.5
 
 
-def test_numpy_gradients_match_finite_differences():
+@pytest.mark.parametrize("value_hidden", [(), (6,)], ids=["shared trunk", "value trunk"])
+def test_numpy_gradients_match_finite_differences(value_hidden):
     rng = np.random.default_rng(1)
-    arrays = train._init_arrays(5, [7], 4, 2, seed=1)
+    arrays = train._init_arrays(5, [7], 4, 2, seed=1, value_hidden=value_hidden)
     for k in ("wp", "wv", "wm"):
         arrays[k] = rng.normal(size=arrays[k].shape).astype(np.float32) * 0.3
     x = rng.normal(size=(8, 5)).astype(np.float32)
@@ -72,7 +74,11 @@ def test_numpy_gradients_match_finite_differences():
     before = {k: v.copy() for k, v in t.p.items()}
     t.step(x, mask, pi, z, m, 0.25)
     # Adam's first step moves each weight by about lr * sign(gradient): compare signs with the loss slope
-    for k, i in (("w0", (2, 3)), ("wp", (1, 2)), ("wv", (4, 0)), ("wm", (3, 1))):
+    probes = [("w0", (2, 3)), ("wp", (1, 2)), ("wv", (4, 0)), ("wm", (3, 1))]
+    if value_hidden:
+        probes += [("vw0", (1, 4)), ("vw0", (3, 0)), ("vb0", (2,))]
+    checked = 0
+    for k, i in probes:
         eps = 1e-3
         up = {kk: vv.astype(np.float64).copy() for kk, vv in arrays.items()}
         dn = {kk: vv.astype(np.float64).copy() for kk, vv in arrays.items()}
@@ -83,3 +89,5 @@ def test_numpy_gradients_match_finite_differences():
         step = t.p[k][i] - before[k][i]
         if abs(slope) > 1e-3:
             assert np.sign(step) == -np.sign(slope), (k, i, slope, step)
+            checked += 1
+    assert checked >= 2

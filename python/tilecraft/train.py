@@ -98,22 +98,38 @@ def _load_rows(paths: Sequence[pathlib.Path], num_actions: int) -> Dict[str, np.
 
 # ---- the network (training side; the shipped forward pass is tilecraft.baselines.Network) ----
 
-def _init_arrays(n_in: int, hidden: Sequence[int], n_act: int, seats: int, seed: int) -> Dict[str, np.ndarray]:
+def _init_arrays(n_in: int, hidden: Sequence[int], n_act: int, seats: int, seed: int,
+                 value_hidden: Sequence[int] = ()) -> Dict[str, np.ndarray]:
+    """Fresh weights: the trunk ``w0, b0, ...`` (He init), and, with ``value_hidden``, a value trunk of
+    its own ``vw0, vb0, ...``; zero heads (policy ``wp``, value ``wv``, margin ``wm``)."""
     rng = np.random.default_rng(seed)
-    widths = [n_in] + list(hidden)
     a: Dict[str, np.ndarray] = {}
-    for i in range(len(hidden)):
-        a[f"w{i}"] = (rng.normal(size=(widths[i], widths[i + 1])) * math.sqrt(2.0 / widths[i])).astype(np.float32)
-        a[f"b{i}"] = np.zeros(widths[i + 1], np.float32)
-    for head, n in (("p", n_act), ("v", seats), ("m", seats)):
-        a[f"w{head}"] = np.zeros((widths[-1], n), np.float32)
+    for prefix, widths in (("", [n_in] + list(hidden)), ("v", [n_in] + list(value_hidden) if value_hidden else [])):
+        for i in range(len(widths) - 1):
+            a[f"{prefix}w{i}"] = (rng.normal(size=(widths[i], widths[i + 1])) * math.sqrt(2.0 / widths[i])).astype(np.float32)
+            a[f"{prefix}b{i}"] = np.zeros(widths[i + 1], np.float32)
+    value_in = value_hidden[-1] if value_hidden else hidden[-1]
+    for head, n, width in (("p", n_act, hidden[-1]), ("v", seats, value_in), ("m", seats, value_in)):
+        a[f"w{head}"] = np.zeros((width, n), np.float32)
         a[f"b{head}"] = np.zeros(n, np.float32)
     return a
+
+
+def _depths(arrays: Dict[str, np.ndarray]) -> Tuple[int, int]:
+    """(the trunk's depth, the value trunk's: 0 when the value head sits on the trunk)."""
+    return (sum(1 for k in arrays if k[0] == "w" and k[1:].isdigit()),
+            sum(1 for k in arrays if k.startswith("vw") and k[2:].isdigit()))
+
+
+def _is_value_key(k: str) -> bool:
+    return k in ("wv", "bv", "wm", "bm") or (k[0] == "v" and k[1:2] in ("w", "b") and k[2:].isdigit())
 
 
 class _TorchTrainer:
     def __init__(self, arrays: Dict[str, np.ndarray], depth: int, lr: float, threads: int):
         import torch
+
+        depth, self.vdepth = _depths(arrays)
 
         torch.set_num_threads(max(1, threads))
         self.torch = torch
@@ -133,10 +149,15 @@ class _TorchTrainer:
         h = x
         for i in range(self.depth):
             h = torch.relu(h @ self.p[f"w{i}"] + self.p[f"b{i}"])
+        hv = h
+        if self.vdepth:
+            hv = x
+            for i in range(self.vdepth):
+                hv = torch.relu(hv @ self.p[f"vw{i}"] + self.p[f"vb{i}"])
         logits = (h @ self.p["wp"] + self.p["bp"]).masked_fill(~mask, -1e9)
         pol = -(pi * torch.log_softmax(logits, dim=1)).sum(1).mean()
-        val = -(z * torch.log_softmax(h @ self.p["wv"] + self.p["bv"], dim=1)).sum(1).mean()
-        mar = ((h @ self.p["wm"] + self.p["bm"] - m) ** 2).sum(1).mean()
+        val = -(z * torch.log_softmax(hv @ self.p["wv"] + self.p["bv"], dim=1)).sum(1).mean()
+        mar = ((hv @ self.p["wm"] + self.p["bm"] - m) ** 2).sum(1).mean()
         loss = pol + value_weight * val + margin_weight * mar
         self.opt.zero_grad()
         loss.backward()
@@ -151,7 +172,7 @@ class _NumpyTrainer:
     """The same network and losses with Adam in numpy (no PyTorch needed; slower)."""
 
     def __init__(self, arrays: Dict[str, np.ndarray], depth: int, lr: float, threads: int):
-        self.depth = depth
+        self.depth, self.vdepth = _depths(arrays)
         self.p = {k: np.array(v, np.float32) for k, v in arrays.items() if k not in ("shift", "scale")}
         self.m = {k: np.zeros_like(v) for k, v in self.p.items()}
         self.v = {k: np.zeros_like(v) for k, v in self.p.items()}
@@ -163,27 +184,42 @@ class _NumpyTrainer:
 
     def step(self, x, mask, pi, z, m, margin_weight: float, value_weight: float = 1.0) -> Tuple[float, float, float]:
         p, b = self.p, len(x)
-        hs = [x]
-        for i in range(self.depth):
-            hs.append(np.maximum(hs[-1] @ p[f"w{i}"] + p[f"b{i}"], 0.0))
-        h = hs[-1]
+
+        def trunk(prefix: str, depth: int) -> List[np.ndarray]:
+            hs = [x]
+            for i in range(depth):
+                hs.append(np.maximum(hs[-1] @ p[f"{prefix}w{i}"] + p[f"{prefix}b{i}"], 0.0))
+            return hs
+
+        hs = trunk("", self.depth)
+        vs = trunk("v", self.vdepth) if self.vdepth else hs
+        h, hv = hs[-1], vs[-1]
         logits = np.where(mask, h @ p["wp"] + p["bp"], -1e9)
         q = np.exp(logits - logits.max(1, keepdims=True))
         q /= q.sum(1, keepdims=True)
-        vl = h @ p["wv"] + p["bv"]
+        vl = hv @ p["wv"] + p["bv"]
         qv = np.exp(vl - vl.max(1, keepdims=True))
         qv /= qv.sum(1, keepdims=True)
-        mo = h @ p["wm"] + p["bm"]
+        mo = hv @ p["wm"] + p["bm"]
         pol = float(-(pi * np.log(q + 1e-12)).sum() / b)
         val = float(-(z * np.log(qv + 1e-12)).sum() / b)
         mar = float(((mo - m) ** 2).sum() / b)
         g_p, g_v, g_m = (q - pi) / b, value_weight * (qv - z) / b, 2.0 * margin_weight * (mo - m) / b
-        g = {"wp": h.T @ g_p, "bp": g_p.sum(0), "wv": h.T @ g_v, "bv": g_v.sum(0), "wm": h.T @ g_m, "bm": g_m.sum(0)}
-        gh = (g_p @ p["wp"].T + g_v @ p["wv"].T + g_m @ p["wm"].T) * (h > 0)
-        for i in reversed(range(self.depth)):
-            g[f"w{i}"], g[f"b{i}"] = hs[i].T @ gh, gh.sum(0)
-            if i:
-                gh = (gh @ p[f"w{i}"].T) * (hs[i] > 0)
+        g = {"wp": h.T @ g_p, "bp": g_p.sum(0), "wv": hv.T @ g_v, "bv": g_v.sum(0), "wm": hv.T @ g_m, "bm": g_m.sum(0)}
+        g_value = g_v @ p["wv"].T + g_m @ p["wm"].T
+
+        def back(prefix: str, depth: int, acts: List[np.ndarray], gh: np.ndarray) -> None:
+            gh = gh * (acts[-1] > 0)
+            for i in reversed(range(depth)):
+                g[f"{prefix}w{i}"], g[f"{prefix}b{i}"] = acts[i].T @ gh, gh.sum(0)
+                if i:
+                    gh = (gh @ p[f"{prefix}w{i}"].T) * (acts[i] > 0)
+
+        if self.vdepth:
+            back("", self.depth, hs, g_p @ p["wp"].T)
+            back("v", self.vdepth, vs, g_value)
+        else:
+            back("", self.depth, hs, g_p @ p["wp"].T + g_value)
         self.t += 1
         for k in p:
             grad = g[k] + 1e-4 * p[k]
@@ -241,17 +277,23 @@ def held_out_losses(arrays: Dict[str, np.ndarray], depth: int, data: Dict[str, n
     n = len(data["codes"])
     for start in range(0, n, 4096):
         x, mask, pi, z, m = _inputs(data, slice(start, start + 4096), flat, arrays["shift"], arrays["scale"])
+        depth, vdepth = _depths(arrays)
         h = x
         for i in range(depth):
             h = np.maximum(h @ arrays[f"w{i}"] + arrays[f"b{i}"], 0.0)
+        hv = h
+        if vdepth:
+            hv = x
+            for i in range(vdepth):
+                hv = np.maximum(hv @ arrays[f"vw{i}"] + arrays[f"vb{i}"], 0.0)
         logits = np.where(mask, h @ arrays["wp"] + arrays["bp"], -1e9)
         lp = logits - logits.max(1, keepdims=True)
         lp -= np.log(np.exp(lp).sum(1, keepdims=True))
-        vl = h @ arrays["wv"] + arrays["bv"]
+        vl = hv @ arrays["wv"] + arrays["bv"]
         lv = vl - vl.max(1, keepdims=True)
         lv -= np.log(np.exp(lv).sum(1, keepdims=True))
         sums += (-(pi * np.where(mask, lp, 0.0)).sum(), -(z * lv).sum(),
-                 ((h @ arrays["wm"] + arrays["bm"] - m) ** 2).sum(), (logits.argmax(1) == pi.argmax(1)).sum())
+                 ((hv @ arrays["wm"] + arrays["bm"] - m) ** 2).sum(), (logits.argmax(1) == pi.argmax(1)).sum())
     sums /= max(n, 1)
     return {"val_policy_loss": float(sums[0]), "val_value_loss": float(sums[1]), "val_margin_loss": float(sums[2]),
             "val_top1": float(sums[3])}
@@ -284,6 +326,8 @@ def fit(arrays: Dict[str, np.ndarray], data: Dict[str, np.ndarray], codec: Tuple
     pos = 0
     every = max(1, steps // max(1, checks))
     best: Optional[Tuple[float, Dict[str, np.ndarray], Dict[str, float]]] = None
+    separate = _depths(arrays)[1] > 0
+    best_value: Optional[Tuple[float, Dict[str, np.ndarray], Dict[str, float]]] = None
 
     def snapshot() -> Dict[str, np.ndarray]:
         out = trainer.arrays()
@@ -309,20 +353,32 @@ def fit(arrays: Dict[str, np.ndarray], data: Dict[str, np.ndarray], codec: Tuple
             if val is not None and len(val["codes"]):
                 a = snapshot()
                 stats.update(held_out_losses(a, depth, val, codec))
-                score = stats["val_policy_loss"] + stats["val_value_loss"]
+                # a value trunk of its own is picked on its own: the value memorises long before the policy
+                # has learned; a shared trunk is picked on the sum
+                score = stats["val_policy_loss"] + (0.0 if separate else stats["val_value_loss"])
                 text += (f" | held out: policy {stats['val_policy_loss']:.3f} value {stats['val_value_loss']:.3f} "
                          f"top-1 {stats['val_top1']:.3f}")
                 if best is None or score < best[0]:
                     best = (score, a, stats)
+                if separate and (best_value is None or stats["val_value_loss"] < best_value[0]):
+                    best_value = (stats["val_value_loss"], a, stats)
             else:
                 best = (0.0, None, stats)  # type: ignore[assignment]
             if log is not None:
                 log(text)
     if best is None or best[1] is None:
         return snapshot(), (best[2] if best else {})
+    chosen, stats = best[1], dict(best[2])
+    if separate and best_value is not None:
+        chosen = {k: (best_value[1][k] if _is_value_key(k) else v) for k, v in chosen.items()}
+        for k in ("val_value_loss", "value_loss", "val_margin_loss", "margin_loss"):
+            stats[k] = best_value[2][k]
+        stats["value_step"] = best_value[2]["step"]
     if log is not None:
-        log(f"  kept the weights of step {best[2]['step']} (the best on the held-out games)")
-    return best[1], best[2]
+        log(f"  kept the weights of step {best[2]['step']}" + (f" (the value trunk's of step {stats['value_step']})"
+                                                                if "value_step" in stats else "")
+            + " (the best on the held-out games)")
+    return chosen, stats
 
 
 def export(arrays: Dict[str, np.ndarray], meta: Dict[str, Any], path: pathlib.Path) -> pathlib.Path:
@@ -368,6 +424,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--games-per-chunk", type=int, default=100)
     p.add_argument("--threads", type=int, default=2, help="self-play threads (and PyTorch's)")
     p.add_argument("--hidden", default="512,256,256", help="the trunk's layer widths")
+    p.add_argument("--value-hidden", default="256,256",
+                   help="the value trunk's layer widths ('': the value head sits on the policy's trunk)")
     p.add_argument("--epochs", type=float, default=8.0, help="passes over the data in the first round")
     p.add_argument("--round-epochs", type=float, default=2.0, help="passes over the data in later rounds")
     p.add_argument("--batch", type=int, default=512)
@@ -418,15 +476,18 @@ def run(args: argparse.Namespace, argv: Sequence[str] = ()) -> Dict[str, Any]:
     state = make(game, players=players, **options)  # checks the game, the players and the options
     mode = baselines.mode_of(state)
     hidden = [int(h) for h in str(args.hidden).split(",") if h.strip()]
+    value_hidden = [int(h) for h in str(args.value_hidden).split(",") if h.strip()]
     for name in ("chunks", "games_per_chunk", "threads", "rounds", "batch", "eval_simulations", "eval_workers"):
         if getattr(args, name) < 1:
             raise ValueError(f"--{name.replace('_', '-')} must be at least 1, got {getattr(args, name)}")
-    if not hidden or min(hidden) < 1:
-        raise ValueError(f"--hidden must list positive layer widths, got {args.hidden!r}")
+    if not hidden or min(hidden) < 1 or (value_hidden and min(value_hidden) < 1):
+        raise ValueError(f"--hidden and --value-hidden must list positive layer widths, got {args.hidden!r} and "
+                         f"{args.value_hidden!r}")
     out = pathlib.Path(args.out or f"runs/{game}-{players}p")
     (out / "data").mkdir(parents=True, exist_ok=True)
     settings = dict(game=game, players=players, options=options, seed=args.seed, teacher=args.teacher,
-                    games_per_chunk=args.games_per_chunk, hidden=hidden, puct_simulations=args.puct_simulations,
+                    games_per_chunk=args.games_per_chunk, hidden=hidden, value_hidden=value_hidden,
+                    puct_simulations=args.puct_simulations,
                     puct_games=args.puct_games)
     run_file = out / "run.json"
     if run_file.exists():
@@ -494,7 +555,7 @@ def run(args: argparse.Namespace, argv: Sequence[str] = ()) -> Dict[str, Any]:
         say(f"round {r}: training on {rows} rows from {int(data['games'])} games"
             + (f", {len(val['codes'])} rows from {int(val['games'])} games held out" if val is not None else ""))
         if arrays is None:
-            arrays = _init_arrays(n_in, hidden, n_act, players, args.seed)
+            arrays = _init_arrays(n_in, hidden, n_act, players, args.seed, value_hidden)
         arrays, losses = fit(arrays, data, codec, len(hidden), args.epochs if r == 0 else args.round_epochs,
                              batch=args.batch, lr=args.lr if r == 0 else args.lr * 0.3, seed=args.seed + r,
                              use_torch=False if args.numpy else None, threads=args.threads,
@@ -502,6 +563,7 @@ def run(args: argparse.Namespace, argv: Sequence[str] = ()) -> Dict[str, Any]:
         save_checkpoint(arrays, ckpt)
         meta = dict(game=game, players=[players], mode=mode, options=options, observation_layout=layout,
                     observation_size=n_in, num_actions=n_act, value_seats=players, hidden=hidden, depth=len(hidden),
+                    value_hidden=value_hidden,
                     command="tilecraft train " + " ".join(argv), commit=_commit(), seed=args.seed,
                     teacher=args.teacher, round=r, games=int(data["games"]), rows=rows, **losses)
         net_path = export(arrays, meta, out / f"net-{r:02d}.npz")

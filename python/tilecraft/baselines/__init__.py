@@ -99,7 +99,9 @@ class Network:
     ``arrays``: ``shift``, ``scale`` (the input normalisation, one per feature), ``w0, b0, ...``
     (the trunk, ReLU after each), ``wp, bp`` (policy logits over the action ids), ``wv, bv`` (value
     logits for the seats relative to the observer: a softmax gives their win shares, rolled back to
-    absolute seats). ``meta``: the metadata dict (see the module's docs)."""
+    absolute seats), and, where the metadata lists ``value_hidden``, a value trunk of its own
+    ``vw0, vb0, ...`` (on the same normalised input) under the value head. ``meta``: the metadata
+    dict (see the module's docs)."""
 
     def __init__(self, arrays: Mapping[str, np.ndarray], meta: Mapping[str, Any], path: Optional[str] = None):
         self.meta: Dict[str, Any] = dict(meta)
@@ -109,15 +111,20 @@ class Network:
 
     def _prepare(self) -> None:
         a = {k: v.astype(np.float32) for k, v in self.arrays.items()}
-        depth = int(self.meta["depth"])
         self.players = int(self.meta["value_seats"])
         self.num_actions = int(self.meta["num_actions"])
         self.observation_size = int(self.meta["observation_size"])
-        # the normalisation folded into the first layer: ((x - shift) * scale) @ w0 + b0
-        w0 = a["w0"] * a["scale"][:, None]
-        b0 = a["b0"] - a["shift"] @ w0
-        self._layers: List[Tuple[np.ndarray, np.ndarray]] = [(np.ascontiguousarray(w0), b0)]
-        self._layers += [(a[f"w{i}"], a[f"b{i}"]) for i in range(1, depth)]
+
+        def layers(prefix: str, depth: int) -> List[Tuple[np.ndarray, np.ndarray]]:
+            # the normalisation folded into the first layer: ((x - shift) * scale) @ w0 + b0
+            w0 = a[f"{prefix}w0"] * a["scale"][:, None]
+            b0 = a[f"{prefix}b0"] - a["shift"] @ w0
+            return [(np.ascontiguousarray(w0), b0)] + [(a[f"{prefix}w{i}"], a[f"{prefix}b{i}"])
+                                                        for i in range(1, depth)]
+
+        self._layers = layers("", int(self.meta["depth"]))
+        value_hidden = self.meta.get("value_hidden") or []
+        self._value_layers = layers("v", len(value_hidden)) if value_hidden else None
         self._policy = (a["wp"], a["bp"])
         self._value = (a["wv"], a["bv"])
 
@@ -143,6 +150,10 @@ class Network:
                                 f"{self.observation_size} ({self.meta['observation_layout']})")
         h = self.trunk(x)
         logits = h @ self._policy[0] + self._policy[1]
+        if self._value_layers is not None:  # a value trunk of its own
+            for w, b in self._value_layers:
+                x = _relu(x @ w + b)
+            h = x
         v = h @ self._value[0] + self._value[1]
         v = np.exp(v - v.max(axis=1, keepdims=True))
         v /= v.sum(axis=1, keepdims=True)
@@ -234,11 +245,16 @@ def _read(path: str) -> Network:
                             "integers") from None
     if depth < 1 or len(hidden) != depth:
         raise BaselineError(f"{where}: hidden lists {len(hidden)} layer widths for depth {depth}")
+    try:
+        value_hidden = [int(h) for h in (meta.get("value_hidden") or [])]
+    except (TypeError, ValueError):
+        raise BaselineError(f"{where}: value_hidden must list integers") from None
+    value_in = value_hidden[-1] if value_hidden else hidden[-1]
     want = {"shift": (n_in,), "scale": (n_in,), "wp": (hidden[-1], n_act), "bp": (n_act,),
-            "wv": (hidden[-1], seats), "bv": (seats,)}
-    widths = [n_in] + hidden
-    for i in range(depth):
-        want[f"w{i}"], want[f"b{i}"] = (widths[i], widths[i + 1]), (widths[i + 1],)
+            "wv": (value_in, seats), "bv": (seats,)}
+    for prefix, widths in (("", [n_in] + hidden), ("v", [n_in] + value_hidden if value_hidden else [])):
+        for i in range(len(widths) - 1):
+            want[f"{prefix}w{i}"], want[f"{prefix}b{i}"] = (widths[i], widths[i + 1]), (widths[i + 1],)
     for k, shape in want.items():
         if k not in arrays:
             raise BaselineError(f"{where}: array {k!r} is missing (a truncated or foreign file?)")
