@@ -410,14 +410,9 @@ def test_an_evaluator_referring_to_its_vector_game_is_freed():
 
 # ---- Ctrl-C ----
 
-def test_ctrl_c_inside_the_evaluator():
-    def slow(o, m, p):
-        for _ in range(3000):  # 30 s in short sleeps: the pending Ctrl-C is raised between two
-            time.sleep(0.01)
-        return _good(o, m, p)
-
-    v = tilecraft.VectorGame("azul", 4, seed=0, threads=2, opponents=slow)
-    v.reset()
+def _interrupt_a_step(v):
+    """Ctrl-C 0.3 s into a step that would take far longer (30 s of sleeps, or a 20,000-iteration
+    search per game) ends it with KeyboardInterrupt well before then."""
     timer = threading.Timer(0.3, _thread.interrupt_main)
     timer.start()
     start = time.monotonic()
@@ -427,6 +422,17 @@ def test_ctrl_c_inside_the_evaluator():
     finally:
         timer.cancel()
     assert time.monotonic() - start < 3.0
+
+
+def test_ctrl_c_inside_the_evaluator():
+    def slow(o, m, p):
+        for _ in range(3000):  # 30 s in short sleeps: the pending Ctrl-C is raised between two
+            time.sleep(0.01)
+        return _good(o, m, p)
+
+    v = tilecraft.VectorGame("azul", 4, seed=0, threads=2, opponents=slow)
+    v.reset()
+    _interrupt_a_step(v)
     with pytest.raises(RuntimeError, match="call reset"):
         v.step(np.zeros(4, np.int64))
     v.reset()  # usable again
@@ -440,15 +446,7 @@ def test_ctrl_c_between_evaluator_calls(threads):
     v = tilecraft.VectorGame("azul", 16, players=3, seed=1, threads=threads,
                              opponents=[ev, "mcts:iterations=20000"], learner_seat=0)
     v.reset()
-    timer = threading.Timer(0.3, _thread.interrupt_main)
-    timer.start()
-    start = time.monotonic()
-    try:
-        with pytest.raises(KeyboardInterrupt):
-            v.step(v.sample_legal())
-    finally:
-        timer.cancel()
-    assert time.monotonic() - start < 3.0
+    _interrupt_a_step(v)
     with pytest.raises(RuntimeError, match="call reset"):
         v.sample_legal()
 
