@@ -288,6 +288,7 @@ def _check_for(net: Network, game: str, players: int, mode: Optional[str]) -> No
 
 _cache: Dict[Tuple[str, int, int, str, int, Optional[str]], Network] = {}
 _cache_lock = threading.Lock()
+_meta_cache: Dict[Tuple[str, int, int], Dict[str, Any]] = {}
 
 
 def _shipped() -> List[pathlib.Path]:
@@ -299,10 +300,16 @@ def available() -> List[Dict[str, Any]]:
     and the metadata's training summary (games, rows)."""
     out = []
     for p in _shipped():
-        net = _read(str(p))
-        m = net.meta
+        st = p.stat()
+        key = (str(p), st.st_mtime_ns, st.st_size)
+        with _cache_lock:
+            m = _meta_cache.get(key)
+        if m is None:  # read once per file version: the play server asks on every request
+            m = _read(str(p)).meta
+            with _cache_lock:
+                _meta_cache[key] = m
         out.append(dict(game=m["game"], players=m["players"] if isinstance(m["players"], list) else [m["players"]],
-                        mode=m["mode"], path=str(p), size=p.stat().st_size, games=m.get("games"), rows=m.get("rows")))
+                        mode=m["mode"], path=str(p), size=st.st_size, games=m.get("games"), rows=m.get("rows")))
     return out
 
 
@@ -324,12 +331,8 @@ def load(game: str, players: int = 2, mode: Optional[str] = None, path: Optional
     if mode is None:
         mode = _default_mode(game, players)
     if path is None:
-        candidates = []
-        for p in _shipped():
-            m = _read(str(p)).meta
-            served = m["players"] if isinstance(m["players"], list) else [m["players"]]
-            if m["game"] == game and players in served and (m["mode"] or None) == (mode or None):
-                candidates.append(p)
+        candidates = [a["path"] for a in available()
+                      if a["game"] == game and players in a["players"] and (a["mode"] or None) == (mode or None)]
         if not candidates:
             have = [f"{a['game']} {'/'.join(map(str, a['players']))}p" + (f" {a['mode']}" if a["mode"] else "")
                     for a in available()]
