@@ -30,7 +30,7 @@ import pathlib
 import subprocess
 import sys
 import time
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -99,12 +99,18 @@ def _load_rows(paths: Sequence[pathlib.Path], num_actions: int) -> Dict[str, np.
 # ---- the network (training side; the shipped forward pass is tilecraft.baselines.Network) ----
 
 def _init_arrays(n_in: int, hidden: Sequence[int], n_act: int, seats: int, seed: int,
-                 value_hidden: Sequence[int] = ()) -> Dict[str, np.ndarray]:
-    """Fresh weights: the trunk ``w0, b0, ...`` (He init), and, with ``value_hidden``, a value trunk of
-    its own ``vw0, vb0, ...``; zero heads (policy ``wp``, value ``wv``, margin ``wm``)."""
+                 value_hidden: Sequence[int] = (), groups: Sequence[Mapping[str, int]] = ()) -> Dict[str, np.ndarray]:
+    """Fresh weights: the feature groups' encoders ``gw0, gb0, ...`` (tilecraft.baselines.group_indices),
+    the trunk ``w0, b0, ...`` (He init), and, with ``value_hidden``, a value trunk of its own
+    ``vw0, vb0, ...``; zero heads (policy ``wp``, value ``wv``, margin ``wm``)."""
     rng = np.random.default_rng(seed)
     a: Dict[str, np.ndarray] = {}
-    for prefix, widths in (("", [n_in] + list(hidden)), ("v", [n_in] + list(value_hidden) if value_hidden else [])):
+    for i, g in enumerate(groups):
+        a[f"gw{i}"] = (rng.normal(size=(g["width"], g["embed"])) * math.sqrt(2.0 / g["width"])).astype(np.float32)
+        a[f"gb{i}"] = np.zeros(g["embed"], np.float32)
+    trunk_in = baselines.input_width(groups, n_in)
+    for prefix, widths in (("", [trunk_in] + list(hidden)),
+                           ("v", [trunk_in] + list(value_hidden) if value_hidden else [])):
         for i in range(len(widths) - 1):
             a[f"{prefix}w{i}"] = (rng.normal(size=(widths[i], widths[i + 1])) * math.sqrt(2.0 / widths[i])).astype(np.float32)
             a[f"{prefix}b{i}"] = np.zeros(widths[i + 1], np.float32)
@@ -113,6 +119,9 @@ def _init_arrays(n_in: int, hidden: Sequence[int], n_act: int, seats: int, seed:
         a[f"w{head}"] = np.zeros((width, n), np.float32)
         a[f"b{head}"] = np.zeros(n, np.float32)
     return a
+
+
+GroupIndex = Optional[Tuple[List[np.ndarray], np.ndarray]]  # (each group's (count, width) indices, the rest)
 
 
 def _depths(arrays: Dict[str, np.ndarray]) -> Tuple[int, int]:
@@ -126,7 +135,7 @@ def _is_value_key(k: str) -> bool:
 
 
 class _TorchTrainer:
-    def __init__(self, arrays: Dict[str, np.ndarray], depth: int, lr: float, threads: int):
+    def __init__(self, arrays: Dict[str, np.ndarray], depth: int, lr: float, threads: int, groups: GroupIndex = None):
         import torch
 
         depth, self.vdepth = _depths(arrays)
@@ -138,6 +147,17 @@ class _TorchTrainer:
         self.p = {k: torch.nn.Parameter(torch.from_numpy(np.array(v, np.float32)).to(self.device))
                   for k, v in arrays.items() if k not in ("shift", "scale")}
         self.opt = torch.optim.AdamW(self.p.values(), lr=lr, weight_decay=1e-4)
+        self.groups = None
+        if groups is not None:
+            self.groups = ([torch.from_numpy(i).to(self.device) for i in groups[0]], torch.from_numpy(groups[1]).to(self.device))
+
+    def _input(self, x):
+        if self.groups is None:
+            return x
+        torch, (indices, rest) = self.torch, self.groups
+        parts = [x[:, rest]] + [torch.relu(x[:, idx] @ self.p[f"gw{i}"] + self.p[f"gb{i}"]).reshape(len(x), -1)
+                                for i, idx in enumerate(indices)]
+        return torch.cat(parts, dim=1)
 
     def set_lr(self, lr: float) -> None:
         for g in self.opt.param_groups:
@@ -146,6 +166,7 @@ class _TorchTrainer:
     def step(self, x, mask, pi, z, m, margin_weight: float, value_weight: float = 1.0) -> Tuple[float, float, float]:
         torch = self.torch
         x, mask, pi, z, m = (torch.from_numpy(a).to(self.device) for a in (x, mask, pi, z, m))
+        x = self._input(x)
         h = x
         for i in range(self.depth):
             h = torch.relu(h @ self.p[f"w{i}"] + self.p[f"b{i}"])
@@ -171,8 +192,9 @@ class _TorchTrainer:
 class _NumpyTrainer:
     """The same network and losses with Adam in numpy (no PyTorch needed; slower)."""
 
-    def __init__(self, arrays: Dict[str, np.ndarray], depth: int, lr: float, threads: int):
+    def __init__(self, arrays: Dict[str, np.ndarray], depth: int, lr: float, threads: int, groups: GroupIndex = None):
         self.depth, self.vdepth = _depths(arrays)
+        self.groups = groups
         self.p = {k: np.array(v, np.float32) for k, v in arrays.items() if k not in ("shift", "scale")}
         self.m = {k: np.zeros_like(v) for k, v in self.p.items()}
         self.v = {k: np.zeros_like(v) for k, v in self.p.items()}
@@ -184,6 +206,12 @@ class _NumpyTrainer:
 
     def step(self, x, mask, pi, z, m, margin_weight: float, value_weight: float = 1.0) -> Tuple[float, float, float]:
         p, b = self.p, len(x)
+        raw = x
+        if self.groups is not None:  # the encoders' outputs (before the ReLU they are kept for the gradient)
+            indices, rest = self.groups
+            blocks = [raw[:, idx] for idx in indices]
+            enc = [np.maximum(xb @ p[f"gw{i}"] + p[f"gb{i}"], 0.0) for i, xb in enumerate(blocks)]
+            x = np.concatenate([raw[:, rest]] + [e.reshape(b, -1) for e in enc], axis=1)
 
         def trunk(prefix: str, depth: int) -> List[np.ndarray]:
             hs = [x]
@@ -208,18 +236,28 @@ class _NumpyTrainer:
         g = {"wp": h.T @ g_p, "bp": g_p.sum(0), "wv": hv.T @ g_v, "bv": g_v.sum(0), "wm": hv.T @ g_m, "bm": g_m.sum(0)}
         g_value = g_v @ p["wv"].T + g_m @ p["wm"].T
 
-        def back(prefix: str, depth: int, acts: List[np.ndarray], gh: np.ndarray) -> None:
+        def back(prefix: str, depth: int, acts: List[np.ndarray], gh: np.ndarray) -> np.ndarray:
+            """The gradients of one trunk's layers; returns the gradient of its input (with groups)."""
             gh = gh * (acts[-1] > 0)
             for i in reversed(range(depth)):
                 g[f"{prefix}w{i}"], g[f"{prefix}b{i}"] = acts[i].T @ gh, gh.sum(0)
                 if i:
                     gh = (gh @ p[f"{prefix}w{i}"].T) * (acts[i] > 0)
+                elif self.groups is not None:
+                    gh = gh @ p[f"{prefix}w0"].T
+            return gh
 
         if self.vdepth:
-            back("", self.depth, hs, g_p @ p["wp"].T)
-            back("v", self.vdepth, vs, g_value)
+            g_in = back("", self.depth, hs, g_p @ p["wp"].T) + back("v", self.vdepth, vs, g_value)
         else:
-            back("", self.depth, hs, g_p @ p["wp"].T + g_value)
+            g_in = back("", self.depth, hs, g_p @ p["wp"].T + g_value)
+        if self.groups is not None:  # through the encoders, summed over each group's blocks
+            at = len(self.groups[1])
+            for i, (xb, e) in enumerate(zip(blocks, enc)):
+                ge = g_in[:, at:at + e.shape[1] * e.shape[2]].reshape(e.shape) * (e > 0)
+                at += e.shape[1] * e.shape[2]
+                g[f"gw{i}"] = np.einsum("bcw,bce->we", xb, ge)
+                g[f"gb{i}"] = ge.sum(axis=(0, 1))
         self.t += 1
         for k in p:
             grad = g[k] + 1e-4 * p[k]
@@ -269,15 +307,18 @@ def _inputs(data: Dict[str, np.ndarray], idx: Any, codec_flat: Tuple[np.ndarray,
 
 
 def held_out_losses(arrays: Dict[str, np.ndarray], depth: int, data: Dict[str, np.ndarray],
-                    codec: Tuple[np.ndarray, np.ndarray]) -> Dict[str, float]:
+                    codec: Tuple[np.ndarray, np.ndarray], groups: GroupIndex = None) -> Dict[str, float]:
     """Policy cross-entropy, value cross-entropy and margin error on data the network did not train on,
     and how often its top move is the teacher's."""
+    params = [(arrays[f"gw{i}"], arrays[f"gb{i}"]) for i in range(len(groups[0]))] if groups is not None else []
     flat = tuple(c.reshape(-1).astype(np.float32) for c in codec)
     sums = np.zeros(4)
     n = len(data["codes"])
     for start in range(0, n, 4096):
         x, mask, pi, z, m = _inputs(data, slice(start, start + 4096), flat, arrays["shift"], arrays["scale"])
         depth, vdepth = _depths(arrays)
+        if groups is not None:
+            x = baselines.encode_groups(x, groups[0], groups[1], params)
         h = x
         for i in range(depth):
             h = np.maximum(h @ arrays[f"w{i}"] + arrays[f"b{i}"], 0.0)
@@ -303,21 +344,26 @@ def fit(arrays: Dict[str, np.ndarray], data: Dict[str, np.ndarray], codec: Tuple
         depth: int, epochs: float, batch: int = 512, lr: float = 1e-3, margin_weight: float = 0.25,
         seed: int = 0, use_torch: Optional[bool] = None, threads: int = 2, log: Any = None,
         val: Optional[Dict[str, np.ndarray]] = None, value_weight: float = 1.0,
-        checks: int = 10) -> Tuple[Dict[str, np.ndarray], Dict[str, float]]:
+        checks: int = 10, groups: Sequence[Mapping[str, int]] = ()) -> Tuple[Dict[str, np.ndarray], Dict[str, float]]:
     """Trains ``arrays`` (from _init_arrays or a previous fit) on ``data`` for ``epochs`` passes, with
     a cosine learning-rate decay. With ``val`` (held-out games), the weights are checked on it
     ``checks`` times and the best (policy plus value cross-entropy) are kept: the value head sees one
     outcome per game and memorises the games it trains on long before the policy has learned
-    (early stopping). Returns the arrays and their losses."""
+    (early stopping). ``groups``: the feature groups the arrays were made with (``_init_arrays``).
+    Returns the arrays and their losses."""
     flat = tuple(c.reshape(-1).astype(np.float32) for c in codec)
     n = len(data["codes"])
+    index: GroupIndex = baselines.group_indices(groups, len(flat[0])) if groups else None
     if "shift" not in arrays:  # the input normalisation, from the first data seen (then kept)
         sample = data["codes"][np.random.default_rng(seed).permutation(n)[:20000]].astype(np.float32) / flat[0] + flat[1]
-        arrays = dict(arrays, shift=sample.mean(0).astype(np.float32),
-                      scale=(1.0 / (sample.std(0) + 0.1)).astype(np.float32))
+        mean, std = sample.mean(0), sample.std(0)
+        for idx in (index[0] if index is not None else []):  # a group's blocks share their feature's statistics
+            mean[idx] = sample[:, idx].mean(axis=(0, 1))[None, :]
+            std[idx] = sample[:, idx].std(axis=(0, 1))[None, :]
+        arrays = dict(arrays, shift=mean.astype(np.float32), scale=(1.0 / (std + 0.1)).astype(np.float32))
     shift, scale = arrays["shift"], arrays["scale"]
     use_torch = have_torch() if use_torch is None else use_torch
-    trainer = (_TorchTrainer if use_torch else _NumpyTrainer)(arrays, depth, lr, threads)
+    trainer = (_TorchTrainer if use_torch else _NumpyTrainer)(arrays, depth, lr, threads, index)
     rng = np.random.default_rng(seed)
     steps = max(1, int(math.ceil(epochs * n / batch)))
     sums = np.zeros(3)
@@ -326,7 +372,8 @@ def fit(arrays: Dict[str, np.ndarray], data: Dict[str, np.ndarray], codec: Tuple
     pos = 0
     every = max(1, steps // max(1, checks))
     best: Optional[Tuple[float, Dict[str, np.ndarray], Dict[str, float]]] = None
-    separate = _depths(arrays)[1] > 0
+    # a value trunk of its own is picked apart from the policy's weights, unless both read shared encoders
+    separate = _depths(arrays)[1] > 0 and index is None
     best_value: Optional[Tuple[float, Dict[str, np.ndarray], Dict[str, float]]] = None
 
     def snapshot() -> Dict[str, np.ndarray]:
@@ -352,7 +399,7 @@ def fit(arrays: Dict[str, np.ndarray], data: Dict[str, np.ndarray], codec: Tuple
             text = f"  step {s + 1}/{steps}: policy {mean[0]:.3f} value {mean[1]:.3f} margin {mean[2]:.3f}"
             if val is not None and len(val["codes"]):
                 a = snapshot()
-                stats.update(held_out_losses(a, depth, val, codec))
+                stats.update(held_out_losses(a, depth, val, codec, index))
                 # a value trunk of its own is picked on its own: the value memorises long before the policy
                 # has learned; a shared trunk is picked on the sum
                 score = stats["val_policy_loss"] + (0.0 if separate else stats["val_value_loss"])
@@ -426,6 +473,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--hidden", default="512,256,256", help="the trunk's layer widths")
     p.add_argument("--value-hidden", default="256,256",
                    help="the value trunk's layer widths ('': the value head sits on the policy's trunk)")
+    p.add_argument("--groups", choices=("auto", "none"), default="auto",
+                   help="auto: the game's feature groups (a shared encoder per board cell, seat or card; "
+                        "tilecraft.baselines.group_indices) where it declares them; none: every feature "
+                        "straight into the trunk")
     p.add_argument("--epochs", type=float, default=8.0, help="passes over the data in the first round")
     p.add_argument("--round-epochs", type=float, default=2.0, help="passes over the data in later rounds")
     p.add_argument("--batch", type=int, default=512)
@@ -485,10 +536,14 @@ def run(args: argparse.Namespace, argv: Sequence[str] = ()) -> Dict[str, Any]:
                          f"{args.value_hidden!r}")
     out = pathlib.Path(args.out or f"runs/{game}-{players}p")
     (out / "data").mkdir(parents=True, exist_ok=True)
+    groups = (list(spec.observation_groups(state)) if args.groups == "auto" and spec.observation_groups is not None
+              else [])
     settings = dict(game=game, players=players, options=options, seed=args.seed, teacher=args.teacher,
                     games_per_chunk=args.games_per_chunk, hidden=hidden, value_hidden=value_hidden,
                     puct_simulations=args.puct_simulations,
                     puct_games=args.puct_games)
+    if groups:  # (absent without groups: a run made before they existed resumes)
+        settings["groups"] = groups
     run_file = out / "run.json"
     if run_file.exists():
         before = json.loads(run_file.read_text())
@@ -555,15 +610,16 @@ def run(args: argparse.Namespace, argv: Sequence[str] = ()) -> Dict[str, Any]:
         say(f"round {r}: training on {rows} rows from {int(data['games'])} games"
             + (f", {len(val['codes'])} rows from {int(val['games'])} games held out" if val is not None else ""))
         if arrays is None:
-            arrays = _init_arrays(n_in, hidden, n_act, players, args.seed, value_hidden)
+            arrays = _init_arrays(n_in, hidden, n_act, players, args.seed, value_hidden, groups)
         arrays, losses = fit(arrays, data, codec, len(hidden), args.epochs if r == 0 else args.round_epochs,
                              batch=args.batch, lr=args.lr if r == 0 else args.lr * 0.3, seed=args.seed + r,
                              use_torch=False if args.numpy else None, threads=args.threads,
-                             log=None if args.quiet else say, val=val, value_weight=args.value_weight)
+                             log=None if args.quiet else say, val=val, value_weight=args.value_weight,
+                             groups=groups)
         save_checkpoint(arrays, ckpt)
         meta = dict(game=game, players=[players], mode=mode, options=options, observation_layout=layout,
                     observation_size=n_in, num_actions=n_act, value_seats=players, hidden=hidden, depth=len(hidden),
-                    value_hidden=value_hidden,
+                    value_hidden=value_hidden, groups=groups,
                     command="tilecraft train " + " ".join(argv), commit=_commit(), seed=args.seed,
                     teacher=args.teacher, round=r, games=int(data["games"]), rows=rows, **losses)
         net_path = export(arrays, meta, out / f"net-{r:02d}.npz")

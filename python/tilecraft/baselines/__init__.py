@@ -93,6 +93,65 @@ def _relu(x: np.ndarray) -> np.ndarray:
     return np.maximum(x, 0.0, out=x)
 
 
+# ---- feature groups: blocks of the observation that share one encoder ----
+# A game may declare groups (GameSpec.observation_groups): ``count`` blocks of ``width`` features each,
+# block k's feature j at ``offset + k * block_stride + j * feature_stride`` (a board cell's planes, a
+# seat's block, a card's locations). One small layer (``gwI``: width x embed, ``gbI``, ReLU) encodes
+# every block of group I with the same weights; the trunk's first layer takes the features in no group
+# followed by each group's encodings, block by block. A wide observation then costs a few thousand
+# weights per group instead of one weight per feature and hidden unit.
+
+GROUP_KEYS = ("offset", "count", "width", "block_stride", "feature_stride", "embed")
+
+
+def group_indices(groups: Sequence[Mapping[str, Any]], n_in: int,
+                  where: str = "groups") -> Tuple[List[np.ndarray], np.ndarray]:
+    """Per group the (count, width) indices of its features in the observation, and the ascending
+    indices of the features in no group. Raises ValueError (naming ``where[i]``) for a group that
+    is malformed, leaves the observation, or overlaps another."""
+    used = np.zeros(n_in, bool)
+    out: List[np.ndarray] = []
+    if not isinstance(groups, (list, tuple)):
+        raise ValueError(f"{where} must be a list of groups, got {type(groups).__name__}")
+    for i, g in enumerate(groups):
+        at = f"{where}[{i}]"
+        if not isinstance(g, Mapping):
+            raise ValueError(f"{at} must be an object with {', '.join(GROUP_KEYS)}")
+        missing = [k for k in GROUP_KEYS if k not in g]
+        if missing:
+            raise ValueError(f"{at} lacks {', '.join(missing)}")
+        vals = {k: g[k] for k in GROUP_KEYS}
+        if not all(isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in vals.values()):
+            raise ValueError(f"{at}: {', '.join(GROUP_KEYS)} must be integers, got {vals}")
+        if vals["offset"] < 0 or min(vals[k] for k in GROUP_KEYS[1:]) < 1:
+            raise ValueError(f"{at}: offset must be at least 0 and the rest at least 1, got {vals}")
+        idx = (vals["offset"] + np.arange(vals["count"])[:, None] * vals["block_stride"]
+               + np.arange(vals["width"])[None, :] * vals["feature_stride"])
+        if idx.max() >= n_in:
+            raise ValueError(f"{at} reaches feature {int(idx.max())}; the observation has {n_in}")
+        flat = idx.reshape(-1)
+        if len(np.unique(flat)) != len(flat) or used[flat].any():
+            raise ValueError(f"{at} names a feature twice (its blocks overlap each other or another group)")
+        used[flat] = True
+        out.append(idx)
+    return out, np.flatnonzero(~used)
+
+
+def input_width(groups: Sequence[Mapping[str, Any]], n_in: int) -> int:
+    """The width of the trunk's input: the features in no group plus every block's encoding."""
+    return n_in + sum(int(g["count"]) * (int(g["embed"]) - int(g["width"])) for g in groups)
+
+
+def encode_groups(x: np.ndarray, indices: Sequence[np.ndarray], rest: np.ndarray,
+                  params: Sequence[Tuple[np.ndarray, np.ndarray]]) -> np.ndarray:
+    """The trunk's input from normalised observations ``x`` (B, n): the features in no group, then
+    each group's blocks through its encoder."""
+    parts = [x[:, rest]]
+    for idx, (w, b) in zip(indices, params):
+        parts.append(_relu(x[:, idx] @ w + b).reshape(len(x), -1))
+    return np.concatenate(parts, axis=1)
+
+
 class Network:
     """A policy-value MLP with a numpy forward pass, callable as an evaluator.
 
@@ -100,8 +159,9 @@ class Network:
     (the trunk, ReLU after each), ``wp, bp`` (policy logits over the action ids), ``wv, bv`` (value
     logits for the seats relative to the observer: a softmax gives their win shares, rolled back to
     absolute seats), and, where the metadata lists ``value_hidden``, a value trunk of its own
-    ``vw0, vb0, ...`` (on the same normalised input) under the value head. ``meta``: the metadata
-    dict (see the module's docs)."""
+    ``vw0, vb0, ...`` (on the same input) under the value head. Where the metadata lists ``groups``
+    (feature groups, see :func:`group_indices`), their encoders ``gw0, gb0, ...`` turn the normalised
+    observation into the trunks' input. ``meta``: the metadata dict (see the module's docs)."""
 
     def __init__(self, arrays: Mapping[str, np.ndarray], meta: Mapping[str, Any], path: Optional[str] = None):
         self.meta: Dict[str, Any] = dict(meta)
@@ -115,10 +175,18 @@ class Network:
         self.num_actions = int(self.meta["num_actions"])
         self.observation_size = int(self.meta["observation_size"])
 
+        groups = self.meta.get("groups") or []
+        self._groups = None
+        if groups:  # the normalisation applies before the encoders (their weights are shared by blocks)
+            indices, rest = group_indices(groups, self.observation_size)
+            self._groups = (a["shift"], a["scale"], indices, rest,
+                            [(a[f"gw{i}"], a[f"gb{i}"]) for i in range(len(groups))])
+
         def layers(prefix: str, depth: int) -> List[Tuple[np.ndarray, np.ndarray]]:
-            # the normalisation folded into the first layer: ((x - shift) * scale) @ w0 + b0
-            w0 = a[f"{prefix}w0"] * a["scale"][:, None]
-            b0 = a[f"{prefix}b0"] - a["shift"] @ w0
+            w0, b0 = a[f"{prefix}w0"], a[f"{prefix}b0"]
+            if not groups:  # the normalisation folded into the first layer: ((x - shift) * scale) @ w0 + b0
+                w0 = w0 * a["scale"][:, None]
+                b0 = b0 - a["shift"] @ w0
             return [(np.ascontiguousarray(w0), b0)] + [(a[f"{prefix}w{i}"], a[f"{prefix}b{i}"])
                                                         for i in range(1, depth)]
 
@@ -136,8 +204,17 @@ class Network:
         self.meta, self.path, self.arrays = state["meta"], state["path"], state["arrays"]
         self._prepare()
 
+    def _input(self, x: np.ndarray) -> np.ndarray:
+        """The trunks' input from raw observations (the normalisation is folded into the first layers
+        when there are no feature groups)."""
+        if self._groups is None:
+            return x
+        shift, scale, indices, rest, params = self._groups
+        return encode_groups((x - shift) * scale, indices, rest, params)
+
     def trunk(self, x: np.ndarray) -> np.ndarray:
-        h = x
+        """The policy trunk's last hidden layer for raw observations ``x`` (B, n)."""
+        h = self._input(x)
         for w, b in self._layers:
             h = _relu(h @ w + b)
         return h
@@ -148,7 +225,10 @@ class Network:
         if x.shape[1] != self.observation_size:
             raise BaselineError(f"{self.name}: observations have {x.shape[1]} features; this network takes "
                                 f"{self.observation_size} ({self.meta['observation_layout']})")
-        h = self.trunk(x)
+        x = self._input(x)
+        h = x
+        for w, b in self._layers:
+            h = _relu(h @ w + b)
         logits = h @ self._policy[0] + self._policy[1]
         if self._value_layers is not None:  # a value trunk of its own
             for w, b in self._value_layers:
@@ -249,10 +329,18 @@ def _read(path: str) -> Network:
         value_hidden = [int(h) for h in (meta.get("value_hidden") or [])]
     except (TypeError, ValueError):
         raise BaselineError(f"{where}: value_hidden must list integers") from None
+    groups = meta.get("groups") or []
+    try:
+        group_indices(groups, n_in, where="groups")
+    except ValueError as e:
+        raise BaselineError(f"{where}: its metadata's {e}") from None
+    trunk_in = input_width(groups, n_in)
     value_in = value_hidden[-1] if value_hidden else hidden[-1]
     want = {"shift": (n_in,), "scale": (n_in,), "wp": (hidden[-1], n_act), "bp": (n_act,),
             "wv": (value_in, seats), "bv": (seats,)}
-    for prefix, widths in (("", [n_in] + hidden), ("v", [n_in] + value_hidden if value_hidden else [])):
+    for i, g in enumerate(groups):
+        want[f"gw{i}"], want[f"gb{i}"] = (int(g["width"]), int(g["embed"])), (int(g["embed"]),)
+    for prefix, widths in (("", [trunk_in] + hidden), ("v", [trunk_in] + value_hidden if value_hidden else [])):
         for i in range(len(widths) - 1):
             want[f"{prefix}w{i}"], want[f"{prefix}b{i}"] = (widths[i], widths[i + 1]), (widths[i + 1],)
     for k, shape in want.items():

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import pkgutil
-from typing import Any, Callable, Dict, Mapping, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from .._args import is_integer
 from .._core import InvalidConfigError, InvalidStateError
@@ -90,6 +90,11 @@ class GameSpec:
     # (state) -> the rule mode a trained baseline is chosen by (tilecraft.baselines), for a game whose
     # rule modes share an observation shape but not its meaning; None: the game has no modes.
     baseline_mode: Optional[Callable[[Any], str]] = None
+    # (state) -> the observation's feature groups, for the networks tilecraft.baselines trains and
+    # reads: blocks of features that share one small encoder (a board cell's planes, a seat's block,
+    # a card's locations), as dicts of offset, count, width, block_stride, feature_stride and embed
+    # (tilecraft.baselines.group_indices). None: every feature goes straight into the trunk.
+    observation_groups: Optional[Callable[[Any], List[Dict[str, int]]]] = None
     # A state per configuration already converted for C++: new_state makes further games from it
     # with new_game(seed) instead of building and converting the config again (a warm make).
     _prototypes: Dict[Any, Any] = dataclasses.field(default_factory=dict, init=False, compare=False, repr=False)

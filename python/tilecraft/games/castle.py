@@ -378,6 +378,14 @@ def _to_core(players: int, o: Dict[str, Any]) -> Dict[str, Any]:
     return cfg
 
 
+def observation_groups(state: Any) -> List[Dict[str, int]]:
+    """The observation's feature groups (tilecraft.baselines): the 56 planes of each grid cell (one
+    encoder for every cell; the planes are [56, H, W], so a cell's features lie H * W apart). The
+    119-value tail goes straight into the trunk."""
+    cells = (int(state.observation_shape()[0]) - 119) // 56
+    return [dict(offset=0, count=cells, width=56, block_stride=1, feature_stride=cells, embed=16)]
+
+
 SPEC = GameSpec(
     name="castle",
     title="Carcassonne: The Castle",
@@ -390,6 +398,7 @@ SPEC = GameSpec(
         "track (Reiner Knizia, 2003). Board and tiles are a documented reconstruction (docs/castle.md).",
     returns_range={"win_loss": (-1.0, 1.0), "score": (0.0, 32767.0)},
     data_key=data_key,
+    observation_groups=observation_groups,
     # the conformance configurations (GameSpec.test_configs): chance modes and rule options
     test_configs=((2, {}), (2, {"chance": "explicit"}), (2, {"chance": "explicit", "first_player": -1}),
                   (2, {"first_player": 1, "returns_mode": "score", "start_bonus_tiles": False}),

@@ -265,6 +265,15 @@ def _to_core(players: int, o: Dict[str, Any]) -> Dict[str, Any]:
     return edition_to_core(players, o, _load(o["data"]))
 
 
+def observation_groups(state: Any) -> List[Dict[str, int]]:
+    """The observation's feature groups (tilecraft.baselines): the 12 location values of each of the
+    99 cards, and the 4 seat blocks of 266 values (the observation's last two parts). The global,
+    track and supply values go straight into the trunk."""
+    seats = int(state.observation_shape()[0]) - 4 * 266
+    return [dict(offset=seats - 99 * 12, count=99, width=12, block_stride=12, feature_stride=1, embed=8),
+            dict(offset=seats, count=4, width=266, block_stride=266, feature_stride=1, embed=64)]
+
+
 SPEC = GameSpec(
     name="gaudi",
     title="Gaudí",
@@ -283,6 +292,7 @@ SPEC = GameSpec(
     data_key=data_key,
     # the baselines are per rule mode: basic (day) or expert (night, solo included) (tilecraft.baselines)
     baseline_mode=lambda state: "expert" if state.config()["mode"] else "basic",
+    observation_groups=observation_groups,
     # the conformance configurations (GameSpec.test_configs) on the default edition; the test edition's
     # full matrix is in tests/gaudi/test_gaudi_*conformance.py
     test_configs=((2, {}), (1, {"difficulty": "easy"}), (3, {"chance": "explicit"}), (4, {}),

@@ -261,6 +261,14 @@ def _to_core(players: int, o: Dict[str, Any]) -> Dict[str, Any]:
     return core
 
 
+def observation_groups(state: Any) -> List[Dict[str, int]]:
+    """The observation's feature groups (tilecraft.baselines): the 14 card planes of each of the 112
+    card ids (planes of 112 values, so a card's features lie 112 apart), and the 4 seat blocks of
+    565 values. The 67 global values go straight into the trunk."""
+    return [dict(offset=67, count=112, width=14, block_stride=1, feature_stride=112, embed=8),
+            dict(offset=67 + 14 * 112, count=4, width=565, block_stride=565, feature_stride=1, embed=64)]
+
+
 SPEC = GameSpec(
     name="warsaw",
     title="Warsaw: City of Ruins",
@@ -276,6 +284,7 @@ SPEC = GameSpec(
     search_defaults={"rollout_depth": 8, "eval_scale": 20.0},
     returns_range={"win_loss": (0.0, 1.0), "score": (-2000.0, 5000.0)},
     data_key=data_key,
+    observation_groups=observation_groups,
     # the conformance configurations (GameSpec.test_configs): player counts and rule options
     test_configs=((2, {}), (3, {}), (4, {}), (3, {"returns_mode": "win_loss", "vp_floor_zero": True}),
                   (2, {"transport_threshold_on": "cards", "max_stack_height": 2, "milestone_requires_positive": True})),
