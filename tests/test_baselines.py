@@ -300,3 +300,131 @@ def test_a_value_trunk_of_its_own_is_read_and_used(tmp_path):
     train.export(arrays, bad, tmp_path / "bad.npz")
     with pytest.raises(BaselineError, match="'vw0' has shape"):
         baselines.load("azul", 2, path=str(tmp_path / "bad.npz"))
+
+
+def _grouped_net(tmp_path, groups, name="grouped.npz", **meta_over):
+    """A Gaudí network with feature groups and random weights, and its float64 arrays."""
+    state = tilecraft.make("gaudi", seed=4)
+    n_in, n_act = int(np.prod(state.observation_shape())), state.num_distinct_actions()
+    arrays = train._init_arrays(n_in, [6], n_act, 2, seed=2, groups=groups)
+    rng = np.random.default_rng(0)
+    arrays = {k: rng.normal(size=v.shape).astype(np.float32) * 0.1 for k, v in arrays.items()}
+    arrays["shift"] = rng.normal(size=n_in).astype(np.float32) * 0.1
+    arrays["scale"] = rng.uniform(0.5, 2, size=n_in).astype(np.float32)
+    meta = dict(game="gaudi", players=[2], mode="basic", observation_layout=state.observation_layout(),
+                observation_size=n_in, num_actions=n_act, value_seats=2, hidden=[6], depth=1, groups=groups)
+    meta.update(meta_over)
+    path = train.export(arrays, meta, tmp_path / name)
+    a = {k: v.astype(np.float16).astype(np.float64) if k not in ("shift", "scale") else v.astype(np.float64)
+         for k, v in arrays.items()}
+    return state, path, a
+
+
+def test_feature_groups_share_one_encoder_per_group(tmp_path):
+    # two groups on Gaudí's observation: 3 blocks of 2 features lying 5 apart (block k: features
+    # 10 + k and 15 + k), and 2 blocks of 4 contiguous features (100-103, 104-107)
+    groups = [dict(offset=10, count=3, width=2, block_stride=1, feature_stride=5, embed=2),
+              dict(offset=100, count=2, width=4, block_stride=4, feature_stride=1, embed=3)]
+    state, path, a = _grouped_net(tmp_path, groups)
+    net = baselines.load("gaudi", 2, path=str(path))
+    obs = state.observation(0).astype(np.float64)
+    x = (obs - a["shift"]) * a["scale"]
+    in_groups = {10, 11, 12, 15, 16, 17} | set(range(100, 108))
+    rest = [i for i in range(len(x)) if i not in in_groups]
+    enc = [x[rest]]
+    for k in range(3):  # group 0, block by block, each through the same 2 x 2 encoder
+        enc.append(np.maximum(np.array([x[10 + k], x[15 + k]]) @ a["gw0"] + a["gb0"], 0))
+    for k in range(2):
+        enc.append(np.maximum(x[100 + 4 * k:104 + 4 * k] @ a["gw1"] + a["gb1"], 0))
+    h = np.maximum(np.concatenate(enc) @ a["w0"] + a["b0"], 0)
+    assert a["w0"].shape == (len(rest) + 3 * 2 + 2 * 3, 6)
+    v = h @ a["wv"] + a["bv"]
+    v = np.exp(v - v.max()) / np.exp(v - v.max()).sum()
+    logits, values = net(obs[None], state.legal_action_mask()[None], [0])
+    np.testing.assert_allclose(logits[0], h @ a["wp"] + a["bp"], rtol=1e-4, atol=1e-4)
+    np.testing.assert_allclose(values[0], v, rtol=1e-4, atol=1e-5)
+    again = pickle.loads(pickle.dumps(net))
+    np.testing.assert_array_equal(again(obs[None], state.legal_action_mask()[None], [0])[0], logits)
+
+
+@pytest.mark.parametrize("groups, message", [
+    ([dict(offset=10, count=3, width=2, block_stride=1, feature_stride=2, embed=2)], r"groups\[0\] names a feature twice"),
+    ([dict(offset=0, count=2, width=2, block_stride=2, feature_stride=1, embed=2),
+      dict(offset=3, count=1, width=2, block_stride=1, feature_stride=1, embed=2)], r"groups\[1\] names a feature twice"),
+    ([dict(offset=3360, count=2, width=2, block_stride=2, feature_stride=1, embed=2)], r"groups\[0\] reaches feature 3363"),
+    ([dict(offset=0, count=2, width=2, block_stride=2, feature_stride=1)], r"groups\[0\] lacks embed"),
+    ([dict(offset=0, count=0, width=2, block_stride=2, feature_stride=1, embed=2)], r"groups\[0\]: offset must"),
+    ("cells", "groups must be a list"),
+])
+def test_malformed_feature_groups_are_refused_with_their_place(tmp_path, groups, message):
+    state = tilecraft.make("gaudi", seed=4)
+    n_in = int(np.prod(state.observation_shape()))
+    good = [dict(offset=0, count=2, width=2, block_stride=2, feature_stride=1, embed=2)]
+    _, path, _ = _grouped_net(tmp_path, good)  # weights for a well-formed group, metadata with a bad one
+    with np.load(path) as z:
+        arrays = {k: z[k] for k in z.files if k != "meta"}
+        meta = json.loads(str(z["meta"]))
+    meta["groups"] = groups
+    baselines.save(str(tmp_path / "bad.npz"), arrays, meta)
+    with pytest.raises(BaselineError, match="bad.npz: its metadata's " + message):
+        baselines.load("gaudi", 2, path=str(tmp_path / "bad.npz"))
+    assert n_in == 3362
+
+
+def test_a_group_encoder_of_the_wrong_shape_is_refused(tmp_path):
+    groups = [dict(offset=0, count=2, width=2, block_stride=2, feature_stride=1, embed=2)]
+    _, path, _ = _grouped_net(tmp_path, groups)
+    with np.load(path) as z:
+        arrays = {k: z[k] for k in z.files if k != "meta"}
+        meta = json.loads(str(z["meta"]))
+    meta["groups"] = [dict(groups[0], embed=3)]
+    baselines.save(str(tmp_path / "bad.npz"), arrays, meta)
+    with pytest.raises(BaselineError, match="bad.npz: array 'gw0' has shape \\(2, 2\\); the metadata says \\(2, 3\\)"):
+        baselines.load("gaudi", 2, path=str(tmp_path / "bad.npz"))
+
+
+@pytest.mark.parametrize("game, players", [("castle", 2), ("warsaw", 4), ("gaudi", 3)])
+def test_the_declared_feature_groups_cover_the_documented_blocks(game, players):
+    """Each game's groups (GameSpec.observation_groups) are blocks of its observation as its docs lay
+    it out; checked here on positions where the block's meaning shows."""
+    from tilecraft.games import game_spec
+
+    state = tilecraft.make(game, players=players, seed=7)
+    groups = game_spec(game).observation_groups(state)
+    indices, rest = baselines.group_indices(groups, int(np.prod(state.observation_shape())))
+    obs = state.observation(0)
+    if game == "castle":  # plane 0 (interior space) of every cell, then the tail of 119 values
+        assert indices[0].shape == (90, 56) and list(rest) == list(range(56 * 90, 56 * 90 + 119))
+        interior = obs[indices[0][:, 0]]
+        assert interior.sum() > 0 and set(np.unique(interior)) <= {0.0, 1.0}
+        placed = obs[indices[0][:, 1]].sum()
+        while obs[indices[0][:, 1]].sum() == placed:  # play until a tile is placed: plane 1 of one more cell
+            state.apply(int(state.legal_actions()[0]))
+            obs = state.observation(state.current_player() if not state.is_terminal() else 0)
+        assert obs[indices[0][:, 1]].sum() == placed + 1
+        assert (obs[indices[0][:, 1]] <= obs[indices[0][:, 0]]).all()  # on an interior space
+    elif game == "warsaw":  # 67 global values, a card's 14 planes, then one block per seat
+        assert list(rest) == list(range(67)) and indices[0].shape == (112, 14) and indices[1].shape == (4, 565)
+        own_hand = obs[indices[0][:, 0]]  # plane 0: the observer's hand: 4 cards dealt (WA-DRAFT-1)
+        assert own_hand.sum() == 4
+        coins = obs[indices[1][:, 0]]  # a seat's first value: its coins, 6 each at the start (WA-SETUP-6)
+        assert list(coins) == [6, 6, 6, 6]
+    else:  # the cards' 12 locations each, one block per seat (4 blocks, the 4th empty with 3 players)
+        cards, seats = indices
+        assert cards.shape == (99, 12) and seats.shape == (4, 266)
+        assert (obs[cards].sum(axis=1) <= 1).all()  # a card is in one place (or unknown, location 0)
+        assert obs[seats[3]].sum() == 0 and obs[seats[0]].sum() > 0
+
+
+def test_train_uses_the_games_feature_groups_unless_told_not_to(tmp_path):
+    from tilecraft.games import game_spec
+
+    argv = ["gaudi", "--out", str(tmp_path / "g"), "--chunks", "1", "--games-per-chunk", "1", "--teacher",
+            "mcts:iterations=10", "--epochs", "1", "--hidden", "8", "--value-hidden", "", "--eval-games", "0",
+            "--quiet", "--numpy"]
+    net = baselines.load("gaudi", 2, path=train.run(train.parser().parse_args(argv), argv)["final"])
+    assert net.meta["groups"] == game_spec("gaudi").observation_groups(tilecraft.make("gaudi"))
+    assert net.arrays["gw1"].shape == (266, 64) and net.arrays["w0"].shape == (1110 + 99 * 8 + 4 * 64, 8)
+    flat = ["--out", str(tmp_path / "f"), "--groups", "none"]
+    net = baselines.load("gaudi", 2, path=train.run(train.parser().parse_args(argv[:1] + flat + argv[3:]), argv)["final"])
+    assert net.meta["groups"] == [] and net.arrays["w0"].shape == (3362, 8)

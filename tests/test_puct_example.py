@@ -53,10 +53,15 @@ def test_numpy_trainer_learns_a_fixed_target():
     assert last[0] < first[0] * 0.5 and last[1] < first[1] * 0.5 and last[2] < first[2] * 0.5
 
 
-@pytest.mark.parametrize("value_hidden", [(), (6,)], ids=["shared trunk", "value trunk"])
-def test_numpy_gradients_match_finite_differences(value_hidden):
+GROUPS = [dict(offset=1, count=2, width=2, block_stride=1, feature_stride=2, embed=3)]  # features (1, 3), (2, 4)
+
+
+@pytest.mark.parametrize("value_hidden, groups", [((), ()), ((6,), ()), ((), GROUPS), ((6,), GROUPS)],
+                         ids=["shared trunk", "value trunk", "groups", "groups and value trunk"])
+def test_numpy_gradients_match_finite_differences(value_hidden, groups):
     rng = np.random.default_rng(1)
-    arrays = train._init_arrays(5, [7], 4, 2, seed=1, value_hidden=value_hidden)
+    arrays = train._init_arrays(5, [7], 4, 2, seed=1, value_hidden=value_hidden, groups=groups)
+    index = baselines.group_indices(groups, 5) if groups else None
     for k in ("wp", "wv", "wm"):
         arrays[k] = rng.normal(size=arrays[k].shape).astype(np.float32) * 0.3
     x = rng.normal(size=(8, 5)).astype(np.float32)
@@ -66,18 +71,20 @@ def test_numpy_gradients_match_finite_differences(value_hidden):
     m = rng.normal(size=(8, 2)).astype(np.float32)
 
     def loss(a):
-        t = train._NumpyTrainer(a, 1, 0.0, 1)
+        t = train._NumpyTrainer(a, 1, 0.0, 1, index)
         p, v, mm = t.step(x, mask, pi, z, m, 0.25)
         return p + v + 0.25 * mm
 
-    t = train._NumpyTrainer(arrays, 1, 1e-3, 1)
+    t = train._NumpyTrainer(arrays, 1, 1e-3, 1, index)
     before = {k: v.copy() for k, v in t.p.items()}
     t.step(x, mask, pi, z, m, 0.25)
     # Adam's first step moves each weight by about lr * sign(gradient): compare signs with the loss slope
     probes = [("w0", (2, 3)), ("wp", (1, 2)), ("wv", (4, 0)), ("wm", (3, 1))]
     if value_hidden:
         probes += [("vw0", (1, 4)), ("vw0", (3, 0)), ("vb0", (2,))]
-    checked = 0
+    if groups:  # the shared encoder: its gradient sums both blocks'
+        probes += [("gw0", (0, 0)), ("gw0", (1, 2)), ("gw0", (0, 1)), ("gb0", (1,)), ("gb0", (2,))]
+    checked, keys = 0, set()
     for k, i in probes:
         eps = 1e-3
         up = {kk: vv.astype(np.float64).copy() for kk, vv in arrays.items()}
@@ -90,4 +97,6 @@ def test_numpy_gradients_match_finite_differences(value_hidden):
         if abs(slope) > 1e-3:
             assert np.sign(step) == -np.sign(slope), (k, i, slope, step)
             checked += 1
+            keys.add(k)
     assert checked >= 2
+    assert not groups or "gw0" in keys

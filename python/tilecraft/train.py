@@ -248,7 +248,10 @@ class _NumpyTrainer:
             return gh
 
         if self.vdepth:
-            g_in = back("", self.depth, hs, g_p @ p["wp"].T) + back("v", self.vdepth, vs, g_value)
+            g_in = back("", self.depth, hs, g_p @ p["wp"].T)
+            g_in_value = back("v", self.vdepth, vs, g_value)
+            if self.groups is not None:
+                g_in = g_in + g_in_value
         else:
             g_in = back("", self.depth, hs, g_p @ p["wp"].T + g_value)
         if self.groups is not None:  # through the encoders, summed over each group's blocks
