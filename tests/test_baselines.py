@@ -190,19 +190,30 @@ def test_a_bot_for_a_configuration_without_a_baseline_says_so_on_its_first_move(
         bot.act(state)
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_the_shipped_azul_networks_load_and_play_legal_moves(players):
-    net = baselines.load("azul", players)
-    assert net.meta["game"] == "azul" and players in net.meta["players"]
+SHIPPED = [("azul", 2, None), ("azul", 3, None), ("azul", 4, None), ("castle", 2, None), ("warsaw", 2, None),
+           ("gaudi", 2, "basic"), ("gaudi", 4, "basic")]
+
+
+@pytest.mark.parametrize("game, players, mode", SHIPPED)
+def test_the_shipped_networks_load_and_play_legal_moves(game, players, mode):
+    net = baselines.load(game, players, mode)
+    assert net.meta["game"] == game and players in net.meta["players"] and net.meta["mode"] == mode
     for key in ("command", "commit", "seed", "games", "rows", "observation_layout"):
         assert key in net.meta
-    assert [a for a in baselines.available() if a["game"] == "azul" and players in a["players"]]
-    s = tilecraft.make("azul", players=players, seed=11)
+    assert net.meta["command"].startswith(f"tilecraft train {game}")
+    assert [a for a in baselines.available() if a["game"] == game and players in a["players"]]
+    s = tilecraft.make(game, players=players, seed=11)
     bot = BaselinePolicyBot()
     for _ in range(6):
+        while s.current_player() < 0 and not s.is_terminal():  # a chance node (explicit chance modes)
+            s.apply(int(s.chance_outcomes()[0][0]))
         a = bot.act(s)
         assert s.legal_action_mask()[a]
         s.apply(a)
+
+
+def test_every_shipped_file_is_listed_here():
+    assert sorted((a["game"], p, a["mode"]) for a in baselines.available() for p in a["players"]) == sorted(SHIPPED)
 
 
 def test_metadata_is_json_with_the_training_record(tmp_path):
