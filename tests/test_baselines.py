@@ -191,7 +191,7 @@ def test_a_bot_for_a_configuration_without_a_baseline_says_so_on_its_first_move(
 
 
 SHIPPED = [("azul", 2, None), ("azul", 3, None), ("azul", 4, None), ("castle", 2, None), ("warsaw", 2, None),
-           ("warsaw", 4, None),
+           ("warsaw", 3, None), ("warsaw", 4, None),
            ("gaudi", 2, "basic"), ("gaudi", 3, "basic"), ("gaudi", 4, "basic")]
 
 
