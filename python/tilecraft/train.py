@@ -207,7 +207,7 @@ class _NumpyTrainer:
     def step(self, x, mask, pi, z, m, margin_weight: float, value_weight: float = 1.0) -> Tuple[float, float, float]:
         p, b = self.p, len(x)
         raw = x
-        if self.groups is not None:  # the encoders' outputs (before the ReLU they are kept for the gradient)
+        if self.groups is not None:  # the encoders' outputs after the ReLU, kept per group for the gradient
             indices, rest = self.groups
             blocks = [raw[:, idx] for idx in indices]
             enc = [np.maximum(xb @ p[f"gw{i}"] + p[f"gb{i}"], 0.0) for i, xb in enumerate(blocks)]
