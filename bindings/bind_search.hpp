@@ -19,6 +19,14 @@ namespace tilecraft {
 
 namespace py = pybind11;
 
+// A rollout policy's name ('random' | 'greedy'), as MCTS and PUCT options both take it.
+inline Rollout rollout_arg(const py::handle& h, const char* who) {
+  const std::string r = py::str(h);
+  require<std::invalid_argument>(r == "random" || r == "greedy", who, ": rollout must be 'random' or 'greedy', got '", r,
+                                 "'");
+  return r == "random" ? Rollout::kRandom : Rollout::kGreedy;
+}
+
 // Search options from a dict (keyword arguments). Unknown keys and bad values raise ValueError
 // naming the option and what is allowed.
 inline MctsConfig mcts_config_from_py(const py::dict& d, const char* who) {
@@ -65,11 +73,7 @@ inline MctsConfig mcts_config_from_py(const py::dict& d, const char* who) {
   if (d.contains("seed") && !d["seed"].is_none()) c.seed = seed_arg(d["seed"], who);
   if (d.contains("iterations") && d["iterations"].is_none()) c.iterations = 0;
   if (d.contains("seconds") && !d["seconds"].is_none() && !d.contains("iterations")) c.iterations = 0;
-  if (d.contains("rollout")) {
-    const std::string r = py::str(d["rollout"]);
-    require<std::invalid_argument>(r == "random" || r == "greedy", who, ": rollout must be 'random' or 'greedy', got '", r, "'");
-    c.rollout = r == "random" ? Rollout::kRandom : Rollout::kGreedy;
-  }
+  if (d.contains("rollout")) c.rollout = rollout_arg(d["rollout"], who);
   if (d.contains("determinize")) {
     const std::string r = py::str(d["determinize"]);
     require<std::invalid_argument>(r == "iteration" || r == "search", who,

@@ -11,6 +11,8 @@ using P = PyState<State>;
 void bind_gaudi(py::module_& m) {
   auto cls = bind_game<State>(m, "GaudiState");
   cls.def("round", [](const P& p) { return p.s.round(); })
+      .def("expert", [](const P& p) { return p.s.expert(); },
+           "Whether the game plays the expert (night) rules; config()['mode'] == 1, without building the dict.")
       .def("positions", [](const P& p) {
         py::list l;
         for (int k = 0; k < 5; ++k) l.append(p.s.position(k));

@@ -162,3 +162,72 @@ def test_conformance_error_pickles():
 def test_check_game_refuses_bad_arguments(kwargs, word):
     with pytest.raises(ValueError, match=word):
         check_game(lambda s: nim(), **kwargs)
+
+
+class ConstantEvaluator:
+    """Uniform priors and the same value for every seat at every leaf: a model that knows nothing."""
+
+    def __init__(self, value):
+        self.value = value
+
+    def __call__(self, obs, mask, players):
+        return np.zeros(mask.shape, np.float32), np.full((len(obs), 2), self.value, np.float32)
+
+
+class LyingEvaluator:
+    """Uniform priors and the wrong value of every Nim position: the seat to move is said to lose where
+    it wins (heap % (K + 1) != 0) and to win where it loses. Nim's observation: [heap, ...]."""
+
+    def __call__(self, obs, mask, players):
+        wins = (np.rint(obs[:, 0]).astype(int) % (K + 1)) != 0
+        mover_value = np.where(wins, 0.0, 1.0)
+        values = np.empty((len(obs), 2), np.float32)
+        rows = np.arange(len(obs))
+        values[rows, players] = mover_value
+        values[rows, 1 - players] = 1.0 - mover_value
+        return np.zeros(mask.shape, np.float32), values
+
+
+@pytest.mark.parametrize("heap, mix, scale", [(5, 0.25, 1.0), (8, 0.25, 1.0), (5, 1.0, 0.5), (6, 0.6, 2.0)])
+def test_rollout_mix_mixes_the_leaf_value_with_the_heuristic_at_depth_zero(heap, mix, scale):
+    """rollout_depth=0: the rollout is the heuristic softmax at once. Nim's heuristic is +1 for the
+    mover where heap % 4 != 0 and -1 where it is 0 (the opponent -1 / +1), so the mover's softmax
+    share is e^(h/s) / (e^(h/s) + e^(-h/s)); the root's value is (1 - mix) * 0.5 + mix * that share."""
+    obs = nim(heap=heap, max_take=K).observation(0)
+    assert obs[0] == heap  # LyingEvaluator and this test read the heap from the first feature
+    h = 1.0 if heap % (K + 1) else -1.0
+    share = np.exp(h / scale) / (np.exp(h / scale) + np.exp(-h / scale))
+    bot = PUCTBot(ConstantEvaluator(0.5), simulations=4, batch_size=1, rollout_mix=mix, rollout_depth=0,
+                  eval_scale=scale)
+    result = bot.search(nim(heap=heap, max_take=K))
+    assert result["root_value"] == pytest.approx((1 - mix) * 0.5 + mix * share, abs=1e-6)
+
+
+def test_rollout_mix_zero_leaves_the_evaluator_alone():
+    result = PUCTBot(ConstantEvaluator(0.3), simulations=4, batch_size=1).search(nim(heap=5, max_take=K))
+    assert result["root_value"] == pytest.approx(0.3)
+
+
+@pytest.mark.parametrize("heap", [9, 10, 11, 13])
+def test_rollouts_overrule_a_lying_evaluator(heap):
+    """With the values inverted, plain PUCT walks into the loss; with rollout_mix=1 (random rollouts to
+    the end) the evaluator's values count for nothing and the search finds the winning move."""
+    lied = PUCTBot(LyingEvaluator(), simulations=30, seed=4, batch_size=1).search(nim(heap=heap, max_take=K))
+    assert lied["action"] != winning_action(heap)
+    bot = PUCTBot(LyingEvaluator(), simulations=2000, seed=4, batch_size=1, rollout_mix=1.0, rollout="random",
+                  rollout_depth=-1)
+    result = bot.search(nim(heap=heap, max_take=K))
+    assert result["action"] == winning_action(heap)
+    assert result["values"][winning_action(heap)] > max(result["values"][a] for a in range(K) if a != winning_action(heap))
+
+
+def test_rollout_options_default_to_the_games_search_defaults():
+    bot = PUCTBot("uniform", rollout_mix=0.5)
+    for game in ("azul", "castle", "warsaw", "gaudi"):
+        tuned = tilecraft.game_spec(game).search_defaults
+        resolved = bot._resolved(game)
+        assert resolved["rollout_depth"] == tuned.get("rollout_depth", MCTSBot.TUNABLE["rollout_depth"])
+        assert resolved["eval_scale"] == tuned.get("eval_scale", MCTSBot.TUNABLE["eval_scale"])
+        assert bot.spec(game)["rollout_depth"] == resolved["rollout_depth"]
+    assert bot._resolved("warsaw")["eval_scale"] == 20.0 and bot._resolved("gaudi")["rollout_depth"] == 8
+    assert PUCTBot("uniform", rollout_mix=0.5, rollout_depth=2)._resolved("gaudi")["rollout_depth"] == 2

@@ -256,7 +256,8 @@ def test_bots_by_name():
     (dict(simulations=0), "simulations"), (dict(batch_size=0), "batch_size"), (dict(c_puct=-1), "c_puct"),
     (dict(root_noise=(0.0, 0.25)), "noise_alpha"), (dict(root_noise=(0.3, 2)), "noise_fraction"),
     (dict(root_noise=3), "root_noise"), (dict(temperature=-1), "temperature"), (dict(gumbel="yes"), "gumbel"),
-    (dict(values="logits"), "values"),
+    (dict(values="logits"), "values"), (dict(rollout_mix=1.5), "rollout_mix"), (dict(rollout_mix=-0.1), "rollout_mix"),
+    (dict(rollout="smart"), "rollout"), (dict(rollout_depth=-2), "rollout_depth"), (dict(eval_scale=0), "eval_scale"),
 ])
 def test_bad_options(kwargs, message):
     with pytest.raises(ValueError, match=message):

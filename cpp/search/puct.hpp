@@ -64,6 +64,14 @@ struct PuctConfig {
   int32_t gumbel_actions = 16;  // m: actions the Gumbel root considers
   double gumbel_c_visit = 50.0;
   double gumbel_c_scale = 0.1;
+  // Leaf values mixed with a rollout (AlphaGo's lambda): (1 - rollout_mix) * the evaluator's value
+  // + rollout_mix * the rewards of one rollout from the leaf, played as mcts.hpp's MCTS plays them
+  // (rollout policy, rollout_depth player actions, then the heuristic softmax at eval_scale).
+  // 0 (the default) runs no rollout and leaves the search exactly as without this option.
+  double rollout_mix = 0.0;
+  Rollout rollout = Rollout::kGreedy;
+  int32_t rollout_depth = 4;
+  double eval_scale = 10.0;
 
   void validate() const {
     require<std::invalid_argument>(simulations >= 1 && simulations <= 10000000, "puct: simulations must be 1..1e7, got ",
@@ -85,6 +93,14 @@ struct PuctConfig {
                                    "puct: gumbel_c_visit must be >= 0, got ", gumbel_c_visit);
     require<std::invalid_argument>(std::isfinite(gumbel_c_scale) && gumbel_c_scale >= 0,
                                    "puct: gumbel_c_scale must be >= 0, got ", gumbel_c_scale);
+    require<std::invalid_argument>(std::isfinite(rollout_mix) && rollout_mix >= 0 && rollout_mix <= 1,
+                                   "puct: rollout_mix must be in [0, 1], got ", rollout_mix);
+    require<std::invalid_argument>(rollout == Rollout::kRandom || rollout == Rollout::kGreedy,
+                                   "puct: rollout must be 'random' or 'greedy'");
+    require<std::invalid_argument>(rollout_depth >= -1, "puct: rollout_depth must be -1 (to the end) or >= 0, got ",
+                                   rollout_depth);
+    require<std::invalid_argument>(std::isfinite(eval_scale) && eval_scale > 0,
+                                   "puct: eval_scale must be > 0, got ", eval_scale);
   }
 };
 
@@ -169,6 +185,9 @@ class PuctSearch {
   void start(const S& state, size_t history_len, const PuctConfig& cfg, uint64_t seed) {
     check_searchable(state, "puct");
     cfg_ = cfg;
+    rollout_cfg_.rollout = cfg.rollout;
+    rollout_cfg_.rollout_depth = cfg.rollout_depth;
+    rollout_cfg_.eval_scale = cfg.eval_scale;
     history_len_ = history_len;
     rng_ = Rng(mix_seed(seed, history_len));
     observer_ = state.current_player();
@@ -231,7 +250,7 @@ class PuctSearch {
         total += c.prior;
       }
       for (int i = 0; i < n.num_children; ++i) nodes_[n.first_child + i].prior = static_cast<float>(nodes_[n.first_child + i].prior / total);
-      n.net = v[lf.seat];
+      n.net = mixed(lf, v, lf.seat);
       n.status = kExpanded;
       n.leaf = -1;
       if (lf.node == 0) root_expanded(v, np);
@@ -240,7 +259,7 @@ class PuctSearch {
     for (const Waiting& w : waiting_) {
       const Leaf& lf = leaves_[w.leaf];
       const float* v = buf.values.data() + static_cast<size_t>(lf.row) * np;
-      for (int p = 0; p < np; ++p) r[p] = v[p];
+      for (int p = 0; p < np; ++p) r[p] = mixed(lf, v, p);
       backup(paths_.data() + w.path, w.length, r);
     }
     evaluations_ += static_cast<int64_t>(leaves_.size());
@@ -321,7 +340,14 @@ class PuctSearch {
     int32_t node;
     int32_t row;
     int32_t seat;
+    float roll[kMaxSearchPlayers];  // the rollout's rewards (rollout_mix > 0)
   };
+
+  // A leaf's value for `seat`: the evaluator's, mixed with its rollout's when rollout_mix > 0.
+  float mixed(const Leaf& lf, const float* v, int seat) const {
+    if (cfg_.rollout_mix <= 0) return v[seat];
+    return static_cast<float>((1 - cfg_.rollout_mix) * v[seat] + cfg_.rollout_mix * lf.roll[seat]);
+  }
   struct Waiting {
     int32_t leaf;
     int32_t path;    // offset into paths_
@@ -391,7 +417,14 @@ class PuctSearch {
     n.num_children = static_cast<int16_t>(legal_.size);
     n.status = kPending;
     n.leaf = static_cast<int32_t>(leaves_.size());
-    leaves_.push_back(Leaf{at, buf.add(s, seat, legal_), seat});
+    Leaf lf{at, buf.add(s, seat, legal_), seat, {}};
+    if (cfg_.rollout_mix > 0) {
+      S t = s;
+      double r[kMaxSearchPlayers];
+      rollout(t, rng_, rollout_cfg_, r);
+      for (int p = 0; p < s.num_players(); ++p) lf.roll[p] = static_cast<float>(r[p]);
+    }
+    leaves_.push_back(lf);
     return n.leaf;
   }
 
@@ -574,6 +607,7 @@ class PuctSearch {
   }
 
   PuctConfig cfg_;
+  MctsConfig rollout_cfg_;  // the rollout part of cfg_, as rollout() takes it
   size_t history_len_ = 0;
   Rng rng_;
   int observer_ = 0;

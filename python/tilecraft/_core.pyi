@@ -922,6 +922,10 @@ class GaudiState:
         """
         Expert: the start player when the draft ran.
         """
+    def expert(self) -> bool:
+        """
+        Whether the game plays the expert (night) rules; config()['mode'] == 1, without building the dict.
+        """
     def extra_turns(self) -> int:
         ...
     def final_scoring(self, seat: typing.SupportsInt | typing.SupportsIndex) -> tuple[int, tuple[int, int, int], int]:

@@ -10,7 +10,7 @@ from typing import Any, Callable, Dict, Optional, Protocol, runtime_checkable
 import numpy as np
 
 from ._args import is_integer, seed as check_seed
-from .puct import PUCTBot
+from .puct import SEARCH_TUNABLE, PUCTBot, tuned_options
 
 
 @runtime_checkable
@@ -78,7 +78,7 @@ class MCTSBot:
     name = "mcts"
     determinize = "search"
     # Search parameters a game may tune (GameSpec.search_defaults); these are the defaults elsewhere.
-    TUNABLE = {"exploration": 0.4, "rollout": "greedy", "rollout_depth": 4, "eval_scale": 10.0}
+    TUNABLE = SEARCH_TUNABLE
 
     def __init__(self, iterations: Optional[int] = None, seconds: Optional[float] = None, threads: int = 1,
                  seed: int = 0, exploration: Optional[float] = None, rollout: Optional[str] = None,
@@ -102,13 +102,7 @@ class MCTSBot:
 
     def _resolved(self, game: Optional[str]) -> Dict[str, Any]:
         """The options for a game: those given, else the game's search_defaults, else TUNABLE."""
-        tuned = dict(self.TUNABLE)
-        if game is not None:
-            from .games import game_spec, list_games
-
-            if game in list_games():  # an unregistered game (tilecraft.testing.nim) searches with TUNABLE
-                tuned.update(game_spec(game).search_defaults)
-        return {k: (tuned[k] if k in tuned and v is None else v) for k, v in self.options.items()}
+        return tuned_options(self.options, game)
 
     def __getstate__(self) -> Dict[str, Any]:  # picklable for worker processes: the C++ trees stay behind
         return {"options": self.options}
@@ -240,9 +234,9 @@ class BaselineBot(_BaselineBase):
     name = "baseline"
 
     def __init__(self, simulations: int = 200, c_puct: float = 1.25, batch_size: int = 8, seed: int = 0,
-                 path: Optional[str] = None):
+                 path: Optional[str] = None, rollout_mix: float = 0.0):
         super().__init__(seed, path)
-        self.options = dict(simulations=simulations, c_puct=c_puct, batch_size=batch_size)
+        self.options = dict(simulations=simulations, c_puct=c_puct, batch_size=batch_size, rollout_mix=rollout_mix)
         PUCTBot(None, seed=self._seed & (2**63 - 1), **self.options)  # checks the options now, with PUCTBot's errors
         self._pucts: Dict[Any, PUCTBot] = {}
 

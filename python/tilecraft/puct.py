@@ -175,6 +175,10 @@ class PUCTBot:
     (then ``temperature`` and ``root_noise`` are not used: the Gumbel noise does their job, and the
     policy target is the improved policy, not the visit counts). ``values="returns"`` when the
     evaluator predicts returns in [-1, 1] rather than win shares in [0, 1].
+    ``rollout_mix`` > 0 mixes each leaf's value with one rollout from it (AlphaGo's lambda):
+    ``(1 - rollout_mix) * evaluator + rollout_mix * rollout``, the rollout played as MCTSBot plays
+    its own (``rollout``, ``rollout_depth`` player actions, then the game's heuristic at
+    ``eval_scale``; left None, the game's tuned search defaults). 0 (the default) runs none.
 
     The search never peeks: it runs on a copy whose hidden parts were re-drawn from the bot's seed,
     and the evaluator sees only observations of the seat to move. Deterministic for a seed, a
@@ -185,7 +189,8 @@ class PUCTBot:
     def __init__(self, evaluator: Union[Evaluator, str, None] = None, simulations: int = 200, c_puct: float = 1.25,
                  root_noise: Optional[Sequence[float]] = None, temperature: float = 0.0, temperature_moves: int = -1,
                  batch_size: int = 8, seed: int = 0, gumbel: bool = False, gumbel_actions: int = 16,
-                 values: str = "share"):
+                 values: str = "share", rollout_mix: float = 0.0, rollout: Optional[str] = None,
+                 rollout_depth: Optional[int] = None, eval_scale: Optional[float] = None):
         if isinstance(evaluator, str):
             evaluator = get_evaluator(evaluator)
         if evaluator is not None and not callable(evaluator):
@@ -202,7 +207,8 @@ class PUCTBot:
         self.options: Dict[str, Any] = dict(
             simulations=simulations, c_puct=c_puct, noise_alpha=alpha, noise_fraction=fraction,
             temperature=temperature, temperature_moves=temperature_moves, batch_size=batch_size, seed=seed,
-            gumbel=gumbel, gumbel_actions=gumbel_actions)
+            gumbel=gumbel, gumbel_actions=gumbel_actions, rollout_mix=rollout_mix, rollout=rollout,
+            rollout_depth=rollout_depth, eval_scale=eval_scale)
         _check_options(self.options)
         if values not in ("share", "returns"):
             raise ValueError(f"PUCTBot: values must be 'share' or 'returns', got {values!r}")
@@ -241,16 +247,20 @@ class PUCTBot:
         cls = type(state)
         searcher = self._searchers.get(cls)
         if searcher is None:
-            searcher = self._searchers[cls] = cls.PUCTSearcher(**self.options)
+            searcher = self._searchers[cls] = cls.PUCTSearcher(**self._resolved(cls.game_name))
         self.last_search = searcher.search(state, call)
         return self.last_search
 
     def act(self, state: Any) -> int:
         return int(self.search(state)["action"])
 
-    def spec(self) -> Dict[str, Any]:
-        """The bot as a C++ self-play spec (without the evaluator index)."""
-        return dict(kind="puct", **{k: v for k, v in self.options.items() if k != "seed"})
+    def _resolved(self, game: Optional[str]) -> Dict[str, Any]:
+        """The options for a game: the rollout's that were left None from the game's search defaults."""
+        return tuned_options(self.options, game)
+
+    def spec(self, game: Optional[str] = None) -> Dict[str, Any]:
+        """The bot as a C++ self-play spec for ``game`` (without the evaluator index)."""
+        return dict(kind="puct", **{k: v for k, v in self._resolved(game).items() if k != "seed"})
 
     def __repr__(self) -> str:
         shown = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
@@ -279,10 +289,34 @@ def _check_options(o: Dict[str, Any]) -> None:
     number("temperature", 0.0)
     number("noise_alpha", 0.0, strict=True)
     number("noise_fraction", 0.0, 1.0)
+    number("rollout_mix", 0.0, 1.0)
+    if o["rollout"] is not None and o["rollout"] not in ("random", "greedy"):
+        raise ValueError(f"PUCTBot: rollout must be 'random' or 'greedy', got {o['rollout']!r}")
+    if o["rollout_depth"] is not None:
+        integer("rollout_depth", -1)
+    if o["eval_scale"] is not None:
+        number("eval_scale", 0.0, strict=True)
     if not isinstance(o["gumbel"], bool):
         raise ValueError(f"PUCTBot: gumbel must be True or False, got {o['gumbel']!r}")
     if o["batch_size"] > 65536:
         raise ValueError(f"PUCTBot: batch_size must be at most 65536, got {o['batch_size']}")
+
+
+#: Search parameters a game may tune (GameSpec.search_defaults), and their values for a game that
+#: sets none: MCTSBot and ISMCTSBot take all four, PUCTBot's leaf rollouts the last three.
+SEARCH_TUNABLE: Dict[str, Any] = {"exploration": 0.4, "rollout": "greedy", "rollout_depth": 4, "eval_scale": 10.0}
+
+
+def tuned_options(options: Dict[str, Any], game: Optional[str]) -> Dict[str, Any]:
+    """``options`` with each tunable one left None set from ``game``'s search_defaults, else from
+    SEARCH_TUNABLE (``game`` None or unregistered, such as tilecraft.testing's nim: SEARCH_TUNABLE)."""
+    tuned = dict(SEARCH_TUNABLE)
+    if game is not None:
+        from .games import game_spec, list_games
+
+        if game in list_games():
+            tuned.update(game_spec(game).search_defaults)
+    return {k: (tuned[k] if k in tuned and v is None else v) for k, v in options.items()}
 
 
 def win_shares(winners: np.ndarray) -> np.ndarray:

@@ -226,7 +226,7 @@ def _play_chunk(game: str, config: Dict[str, Any], bots: List[Any], evaluator: A
                 keys[key] = len(calls)
                 calls.append(EvaluatorCall(fn, spec.name, probe.num_players(), probe.num_distinct_actions(),
                                            bot.values))
-            specs.append(dict(bot.spec(), evaluator=keys[key]))
+            specs.append(dict(bot.spec(spec.name), evaluator=keys[key]))
         else:
             specs.append(_bot_dict(bot, spec.name))
     r = spec.state_class.puct_self_play(config, specs, calls, n_games, first_game, seed, concurrent, rotate, record)

@@ -291,7 +291,7 @@ SPEC = GameSpec(
     returns_range={"win_loss": (-1.0, 1.0), "score": (-30000.0, 30000.0)},
     data_key=data_key,
     # the baselines are per rule mode: basic (day) or expert (night, solo included) (tilecraft.baselines)
-    baseline_mode=lambda state: "expert" if state.config()["mode"] else "basic",
+    baseline_mode=lambda state: "expert" if state.expert() else "basic",
     observation_groups=observation_groups,
     # the conformance configurations (GameSpec.test_configs) on the default edition; the test edition's
     # full matrix is in tests/gaudi/test_gaudi_*conformance.py
