@@ -30,7 +30,8 @@ inline PuctConfig puct_config_from_py(const py::dict& d, const char* who) {
   static const char* const known[] = {"simulations",  "c_puct",         "noise_alpha",    "noise_fraction",
                                       "temperature",  "temperature_moves", "batch_size", "seed",
                                       "gumbel",       "gumbel_actions", "gumbel_c_visit", "gumbel_c_scale",
-                                      "rollout_mix",  "rollout",        "rollout_depth",  "eval_scale"};
+                                      "rollout_mix",  "rollouts",       "rollout",        "rollout_depth",
+                                      "eval_scale"};
   for (auto item : d) {
     const std::string key = py::str(item.first);
     bool ok = false;
@@ -52,6 +53,7 @@ inline PuctConfig puct_config_from_py(const py::dict& d, const char* who) {
   get("gumbel_c_visit", c.gumbel_c_visit);
   get("gumbel_c_scale", c.gumbel_c_scale);
   get("rollout_mix", c.rollout_mix);
+  get("rollouts", c.rollouts);
   get("rollout_depth", c.rollout_depth);
   get("eval_scale", c.eval_scale);
   if (d.contains("rollout") && !d["rollout"].is_none()) c.rollout = rollout_arg(d["rollout"], who);

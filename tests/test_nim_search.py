@@ -203,6 +203,20 @@ def test_rollout_mix_mixes_the_leaf_value_with_the_heuristic_at_depth_zero(heap,
     assert result["root_value"] == pytest.approx((1 - mix) * 0.5 + mix * share, abs=1e-6)
 
 
+def test_rollouts_are_averaged():
+    """Random rollouts to the end from a heap of 4 (take 1-3 at random, last stone wins): the mover
+    wins with probability 1/3 (taking 1 or 2 leaves a heap the opponent then wins half the time,
+    taking 3 leaves one stone to the opponent). One rollout gives the root 0 or 1; the mean of 1024
+    gives about 1/3 (standard error 0.015)."""
+    def root(rollouts, seed):
+        bot = PUCTBot(ConstantEvaluator(0.5), simulations=1, batch_size=1, seed=seed, rollout_mix=1.0,
+                      rollouts=rollouts, rollout="random", rollout_depth=-1)
+        return bot.search(nim(heap=4, max_take=K))["root_value"]
+
+    assert {root(1, seed) for seed in range(20)} == {0.0, 1.0}
+    assert abs(root(1024, 1) - 1 / 3) < 0.07
+
+
 def test_rollout_mix_zero_leaves_the_evaluator_alone():
     result = PUCTBot(ConstantEvaluator(0.3), simulations=4, batch_size=1).search(nim(heap=5, max_take=K))
     assert result["root_value"] == pytest.approx(0.3)

@@ -257,7 +257,7 @@ def test_bots_by_name():
     (dict(root_noise=(0.0, 0.25)), "noise_alpha"), (dict(root_noise=(0.3, 2)), "noise_fraction"),
     (dict(root_noise=3), "root_noise"), (dict(temperature=-1), "temperature"), (dict(gumbel="yes"), "gumbel"),
     (dict(values="logits"), "values"), (dict(rollout_mix=1.5), "rollout_mix"), (dict(rollout_mix=-0.1), "rollout_mix"),
-    (dict(rollout="smart"), "rollout"), (dict(rollout_depth=-2), "rollout_depth"), (dict(eval_scale=0), "eval_scale"),
+    (dict(rollouts=0), "rollouts"), (dict(rollouts=1025), "rollouts"), (dict(rollout="smart"), "rollout"), (dict(rollout_depth=-2), "rollout_depth"), (dict(eval_scale=0), "eval_scale"),
 ])
 def test_bad_options(kwargs, message):
     with pytest.raises(ValueError, match=message):

@@ -66,9 +66,14 @@ struct PuctConfig {
   double gumbel_c_scale = 0.1;
   // Leaf values mixed with a rollout (AlphaGo's lambda): (1 - rollout_mix) * the evaluator's value
   // + rollout_mix * the rewards of one rollout from the leaf, played as mcts.hpp's MCTS plays them
-  // (rollout policy, rollout_depth player actions, then the heuristic softmax at eval_scale).
+  // (rollout policy, rollout_depth player actions, then the heuristic softmax at eval_scale); with
+// `rollouts` > 1 the mean of that many. Each rollout starts from a copy of the leaf whose hidden
+// parts and future chance were re-drawn for the searcher (resample_hidden, from the search's rng),
+// so that rollouts average over what the searcher cannot know, as ISMCTS's iterations do, instead
+// of all replaying the one future of the search's determinization.
   // 0 (the default) runs no rollout and leaves the search exactly as without this option.
   double rollout_mix = 0.0;
+  int32_t rollouts = 1;         // rollouts per leaf, their rewards averaged (rollout_mix > 0)
   Rollout rollout = Rollout::kGreedy;
   int32_t rollout_depth = 4;
   double eval_scale = 10.0;
@@ -97,6 +102,8 @@ struct PuctConfig {
                                    "puct: rollout_mix must be in [0, 1], got ", rollout_mix);
     require<std::invalid_argument>(rollout == Rollout::kRandom || rollout == Rollout::kGreedy,
                                    "puct: rollout must be 'random' or 'greedy'");
+    require<std::invalid_argument>(rollouts >= 1 && rollouts <= 1024, "puct: rollouts must be 1..1024, got ",
+                                   rollouts);
     require<std::invalid_argument>(rollout_depth >= -1, "puct: rollout_depth must be -1 (to the end) or >= 0, got ",
                                    rollout_depth);
     require<std::invalid_argument>(std::isfinite(eval_scale) && eval_scale > 0,
@@ -419,10 +426,14 @@ class PuctSearch {
     n.leaf = static_cast<int32_t>(leaves_.size());
     Leaf lf{at, buf.add(s, seat, legal_), seat, {}};
     if (cfg_.rollout_mix > 0) {
-      S t = s;
-      double r[kMaxSearchPlayers];
-      rollout(t, rng_, rollout_cfg_, r);
-      for (int p = 0; p < s.num_players(); ++p) lf.roll[p] = static_cast<float>(r[p]);
+      double sum[kMaxSearchPlayers] = {}, r[kMaxSearchPlayers];
+      for (int k = 0; k < cfg_.rollouts; ++k) {
+        S t = s;
+        t.resample_hidden(observer_, rng_.next());  // a future (and hidden parts) of its own, as ISMCTS draws
+        rollout(t, rng_, rollout_cfg_, r);
+        for (int p = 0; p < s.num_players(); ++p) sum[p] += r[p];
+      }
+      for (int p = 0; p < s.num_players(); ++p) lf.roll[p] = static_cast<float>(sum[p] / cfg_.rollouts);
     }
     leaves_.push_back(lf);
     return n.leaf;

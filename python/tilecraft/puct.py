@@ -175,10 +175,11 @@ class PUCTBot:
     (then ``temperature`` and ``root_noise`` are not used: the Gumbel noise does their job, and the
     policy target is the improved policy, not the visit counts). ``values="returns"`` when the
     evaluator predicts returns in [-1, 1] rather than win shares in [0, 1].
-    ``rollout_mix`` > 0 mixes each leaf's value with one rollout from it (AlphaGo's lambda):
-    ``(1 - rollout_mix) * evaluator + rollout_mix * rollout``, the rollout played as MCTSBot plays
-    its own (``rollout``, ``rollout_depth`` player actions, then the game's heuristic at
-    ``eval_scale``; left None, the game's tuned search defaults). 0 (the default) runs none.
+    ``rollout_mix`` > 0 mixes each leaf's value with the mean of ``rollouts`` rollouts from it
+    (AlphaGo's lambda): ``(1 - rollout_mix) * evaluator + rollout_mix * rollouts``, each played as
+    MCTSBot plays its own (``rollout``, ``rollout_depth`` player actions, then the game's heuristic at
+    ``eval_scale``; left None, the game's tuned search defaults) from a copy of the leaf whose hidden
+    parts and future were re-drawn for the searcher. 0 (the default) runs none.
 
     The search never peeks: it runs on a copy whose hidden parts were re-drawn from the bot's seed,
     and the evaluator sees only observations of the seat to move. Deterministic for a seed, a
@@ -189,7 +190,7 @@ class PUCTBot:
     def __init__(self, evaluator: Union[Evaluator, str, None] = None, simulations: int = 200, c_puct: float = 1.25,
                  root_noise: Optional[Sequence[float]] = None, temperature: float = 0.0, temperature_moves: int = -1,
                  batch_size: int = 8, seed: int = 0, gumbel: bool = False, gumbel_actions: int = 16,
-                 values: str = "share", rollout_mix: float = 0.0, rollout: Optional[str] = None,
+                 values: str = "share", rollout_mix: float = 0.0, rollouts: int = 1, rollout: Optional[str] = None,
                  rollout_depth: Optional[int] = None, eval_scale: Optional[float] = None):
         if isinstance(evaluator, str):
             evaluator = get_evaluator(evaluator)
@@ -207,7 +208,7 @@ class PUCTBot:
         self.options: Dict[str, Any] = dict(
             simulations=simulations, c_puct=c_puct, noise_alpha=alpha, noise_fraction=fraction,
             temperature=temperature, temperature_moves=temperature_moves, batch_size=batch_size, seed=seed,
-            gumbel=gumbel, gumbel_actions=gumbel_actions, rollout_mix=rollout_mix, rollout=rollout,
+            gumbel=gumbel, gumbel_actions=gumbel_actions, rollout_mix=rollout_mix, rollouts=rollouts, rollout=rollout,
             rollout_depth=rollout_depth, eval_scale=eval_scale)
         _check_options(self.options)
         if values not in ("share", "returns"):
@@ -290,6 +291,9 @@ def _check_options(o: Dict[str, Any]) -> None:
     number("noise_alpha", 0.0, strict=True)
     number("noise_fraction", 0.0, 1.0)
     number("rollout_mix", 0.0, 1.0)
+    integer("rollouts", 1)
+    if o["rollouts"] > 1024:
+        raise ValueError(f"PUCTBot: rollouts must be at most 1024, got {o['rollouts']}")
     if o["rollout"] is not None and o["rollout"] not in ("random", "greedy"):
         raise ValueError(f"PUCTBot: rollout must be 'random' or 'greedy', got {o['rollout']!r}")
     if o["rollout_depth"] is not None:
