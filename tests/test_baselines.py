@@ -77,6 +77,27 @@ def test_baseline_policy_temperature_samples_legal_moves_reproducibly(tmp_path):
         BaselinePolicyBot(temperature=-1)
 
 
+def test_baseline_values_its_leaves_with_rollouts_unless_told_not_to(tmp_path):
+    """By default the network gives the priors and one rollout the leaf values (rollout_mix=1.0):
+    the root's value is then the rollout's, which a PUCTBot with the same network, seed and mix
+    reproduces; with rollout_mix=0 it is the network's own value of the root."""
+    from tilecraft.puct import PUCTBot
+
+    path = str(_net_file(tmp_path))
+    net = baselines.load("azul", 2, path=path)
+    state = tilecraft.make("azul", seed=3)
+    _, v = net(state.observation(0)[None].astype(np.float32), state.legal_action_mask()[None], np.array([0]))
+    plain = BaselineBot(simulations=8, path=path, rollout_mix=0.0).search(state)
+    assert plain["root_value"] == pytest.approx(float(v[0, 0]), abs=1e-5)
+    mixed = BaselineBot(simulations=8, path=path).search(state)
+    assert mixed["root_value"] == PUCTBot(net, simulations=8, rollout_mix=1.0).search(state)["root_value"]
+    assert mixed["root_value"] != pytest.approx(float(v[0, 0]), abs=1e-3)
+    assert make_bot("baseline:rollout_mix=0.25,rollouts=2").options == dict(
+        simulations=200, c_puct=1.25, batch_size=8, rollout_mix=0.25, rollouts=2)
+    with pytest.raises(ValueError, match="rollout_mix"):
+        make_bot("baseline:rollout_mix=2")
+
+
 def test_the_specs_make_the_bots_without_a_game_and_play_matches(tmp_path):
     path = str(_net_file(tmp_path))
     assert isinstance(make_bot("baseline-policy"), BaselinePolicyBot)

@@ -228,13 +228,16 @@ class BaselinePolicyBot(_BaselineBase):
 class BaselineBot(_BaselineBase):
     """PUCT search (:class:`tilecraft.PUCTBot`) guided by the shipped baseline network of the
     state's game, player count and mode, loaded on the first move. ``simulations`` (200),
-    ``c_puct``, ``batch_size`` and ``seed`` are PUCTBot's; ``path``: a network file instead of the
-    shipped one. Bot spec: ``"baseline[:simulations=N,c_puct=C,seed=S]"``."""
+    ``c_puct``, ``batch_size``, ``seed``, ``rollout_mix`` and ``rollouts`` are PUCTBot's; ``path``:
+    a network file instead of the shipped one. By default (``rollout_mix=1.0``) the network gives the
+    priors and each leaf's value is one rollout of the game's tuned MCTS rollout policy: measured
+    stronger, in every game, than the shipped value heads (docs/strength.md); ``rollout_mix=0`` is
+    the network's value alone. Bot spec: ``"baseline[:simulations=N,c_puct=C,rollout_mix=L,seed=S]"``."""
 
     name = "baseline"
 
     def __init__(self, simulations: int = 200, c_puct: float = 1.25, batch_size: int = 8, seed: int = 0,
-                 path: Optional[str] = None, rollout_mix: float = 0.0, rollouts: int = 1):
+                 path: Optional[str] = None, rollout_mix: float = 1.0, rollouts: int = 1):
         super().__init__(seed, path)
         self.options = dict(simulations=simulations, c_puct=c_puct, batch_size=batch_size, rollout_mix=rollout_mix,
                             rollouts=rollouts)
