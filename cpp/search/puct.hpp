@@ -27,6 +27,8 @@
 //    considers the top-m actions by Gumbel noise + logits and splits the simulations between them by
 //    sequential halving on g + logits + sigma(q); the policy target is softmax(logits +
 //    sigma(completed q)). Interior nodes use PUCT.
+//  - leaf rollouts (rollout_mix > 0): each leaf's value mixed with MCTS-style rollouts from it
+//    (PuctConfig below).
 // Everything is deterministic for a seed and a deterministic evaluator; batch_size changes the
 // result (virtual loss changes which leaves are expanded together) except with batch_size = 1,
 // which is plain sequential PUCT.
@@ -67,10 +69,10 @@ struct PuctConfig {
   // Leaf values mixed with a rollout (AlphaGo's lambda): (1 - rollout_mix) * the evaluator's value
   // + rollout_mix * the rewards of one rollout from the leaf, played as mcts.hpp's MCTS plays them
   // (rollout policy, rollout_depth player actions, then the heuristic softmax at eval_scale); with
-// `rollouts` > 1 the mean of that many. Each rollout starts from a copy of the leaf whose hidden
-// parts and future chance were re-drawn for the searcher (resample_hidden, from the search's rng),
-// so that rollouts average over what the searcher cannot know, as ISMCTS's iterations do, instead
-// of all replaying the one future of the search's determinization.
+  // `rollouts` > 1 the mean of that many. Each rollout starts from a copy of the leaf whose hidden
+  // parts and future chance were re-drawn for the searcher (resample_hidden, from the search's rng),
+  // so that rollouts average over what the searcher cannot know, as ISMCTS's iterations do, instead
+  // of all replaying the one future of the search's determinization.
   // 0 (the default) runs no rollout and leaves the search exactly as without this option.
   double rollout_mix = 0.0;
   int32_t rollouts = 1;         // rollouts per leaf, their rewards averaged (rollout_mix > 0)
