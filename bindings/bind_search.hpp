@@ -27,6 +27,15 @@ inline Rollout rollout_arg(const py::handle& h, const char* who) {
   return r == "random" ? Rollout::kRandom : Rollout::kGreedy;
 }
 
+// A determinization mode's name ('iteration' | 'search'), as MCTS and PUCT options both take it.
+inline Determinize determinize_arg(const py::handle& h, const char* who) {
+  const std::string r = py::str(h);
+  require<std::invalid_argument>(r == "iteration" || r == "search", who,
+                                 ": determinize must be 'iteration' (re-drawn every iteration) or 'search' (one per "
+                                 "search), got '", r, "'");
+  return r == "iteration" ? Determinize::kPerIteration : Determinize::kPerSearch;
+}
+
 // Search options from a dict (keyword arguments). Unknown keys and bad values raise ValueError
 // naming the option and what is allowed.
 inline MctsConfig mcts_config_from_py(const py::dict& d, const char* who) {
@@ -74,12 +83,7 @@ inline MctsConfig mcts_config_from_py(const py::dict& d, const char* who) {
   if (d.contains("iterations") && d["iterations"].is_none()) c.iterations = 0;
   if (d.contains("seconds") && !d["seconds"].is_none() && !d.contains("iterations")) c.iterations = 0;
   if (d.contains("rollout")) c.rollout = rollout_arg(d["rollout"], who);
-  if (d.contains("determinize")) {
-    const std::string r = py::str(d["determinize"]);
-    require<std::invalid_argument>(r == "iteration" || r == "search", who,
-                                   ": determinize must be 'iteration' (ISMCTS) or 'search' (one per search), got '", r, "'");
-    c.determinize = r == "iteration" ? Determinize::kPerIteration : Determinize::kPerSearch;
-  }
+  if (d.contains("determinize")) c.determinize = determinize_arg(d["determinize"], who);
   if (d.contains("reuse_tree")) {
     require<std::invalid_argument>(py::isinstance<py::bool_>(d["reuse_tree"]), who, ": reuse_tree must be True or False");
     c.reuse_tree = d["reuse_tree"].cast<bool>();

@@ -64,12 +64,14 @@ def _positions(game):
 
 
 @pytest.mark.parametrize("game", GAMES)
-@pytest.mark.parametrize("gumbel", [False, True])
-def test_visits_sum_to_simulations_and_only_legal_actions(game, gumbel):
+@pytest.mark.parametrize("gumbel, determinize", [(False, "search"), (True, "search"), (False, "iteration"),
+                                                 (True, "iteration")])
+def test_visits_sum_to_simulations_and_only_legal_actions(game, gumbel, determinize):
     for state in _positions(game):
         ev = FixedEvaluator(state.num_players())
         for sims, batch in ((1, 1), (37, 1), (37, 8), (120, 16)):
-            r = PUCTBot(ev, simulations=sims, batch_size=batch, gumbel=gumbel, seed=2).search(state)
+            r = PUCTBot(ev, simulations=sims, batch_size=batch, gumbel=gumbel, seed=2,
+                        determinize=determinize).search(state)
             mask = state.legal_action_mask()
             assert r["visits"].sum() == sims == r["simulations"]
             assert not r["visits"][~mask].any() and not r["policy"][~mask].any()
@@ -84,7 +86,7 @@ def test_visits_sum_to_simulations_and_only_legal_actions(game, gumbel):
 def test_fixed_evaluator_makes_the_search_deterministic():
     state = _advance(tilecraft.make("azul", players=3, seed=5), 6, seed=0)
     for kw in (dict(batch_size=1), dict(batch_size=8), dict(batch_size=8, root_noise=(0.3, 0.25), temperature=1.0),
-               dict(batch_size=4, gumbel=True)):
+               dict(batch_size=4, gumbel=True), dict(batch_size=8, determinize="iteration")):
         a = PUCTBot(FixedEvaluator(3), simulations=150, seed=7, **kw).search(state)
         b = PUCTBot(FixedEvaluator(3), simulations=150, seed=7, **kw).search(state)
         for key in ("visits", "policy", "values", "prior"):
@@ -139,7 +141,8 @@ def test_values_as_returns_are_converted():
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_search_never_peeks_and_the_evaluator_sees_only_the_movers_view(game):
+@pytest.mark.parametrize("determinize", ["search", "iteration"])
+def test_search_never_peeks_and_the_evaluator_sees_only_the_movers_view(game, determinize):
     """States that look the same to the mover give the same evaluator inputs and the same search,
     whatever their hidden parts; every row is the view of the seat to move at its leaf."""
     for players in tilecraft.game_spec(game).players:
@@ -153,7 +156,7 @@ def test_search_never_peeks_and_the_evaluator_sees_only_the_movers_view(game):
             v.resample_hidden(me, 1000 + k)
             assert np.array_equal(v.observation(me), base.observation(me))
             ev = FixedEvaluator(players)
-            r = PUCTBot(ev, simulations=60, batch_size=4, seed=9).search(v)
+            r = PUCTBot(ev, simulations=60, batch_size=4, seed=9, determinize=determinize).search(v)
             runs.append((r, ev.calls))
         first_obs, _, first_players = runs[0][1][0]
         assert list(first_players) == [me] and np.array_equal(first_obs[0], base.observation(me))
@@ -258,6 +261,7 @@ def test_bots_by_name():
     (dict(root_noise=3), "root_noise"), (dict(temperature=-1), "temperature"), (dict(gumbel="yes"), "gumbel"),
     (dict(values="logits"), "values"), (dict(rollout_mix=1.5), "rollout_mix"), (dict(rollout_mix=-0.1), "rollout_mix"),
     (dict(rollouts=0), "rollouts"), (dict(rollouts=1025), "rollouts"), (dict(rollout="smart"), "rollout"), (dict(rollout_depth=-2), "rollout_depth"), (dict(eval_scale=0), "eval_scale"),
+    (dict(determinize="always"), "determinize"),
 ])
 def test_bad_options(kwargs, message):
     with pytest.raises(ValueError, match=message):
@@ -350,3 +354,56 @@ def test_torch_tensors_are_accepted():
     a = PUCTBot(tensors, simulations=30).search(state)
     b = PUCTBot(FixedEvaluator(), simulations=30).search(state)
     assert np.array_equal(a["visits"], b["visits"])
+
+
+class _RecordingUniform:
+    """Uniform priors and even values, with every call's rows recorded."""
+
+    def __init__(self):
+        self.rows = []
+
+    def __call__(self, obs, mask, players):
+        self.rows += [(m.copy(), int(p)) for m, p in zip(mask, players)]
+        return np.zeros(mask.shape, np.float32), np.full((len(obs), 2), 0.5, np.float32)
+
+
+def _azul_last_pick_of_a_round():
+    """A 2-player Azul position where every legal action of the seat to move (>= 3 of them) ends the
+    round, the game goes on, the other seat starts the next round, and the bag holds the 20 tiles of
+    the next round's five factories (AZ refill: no lid tiles are needed)."""
+    for seed in range(200):
+        s = tilecraft.make("azul", players=2, seed=seed)
+        rng = random.Random(seed)
+        while not s.is_terminal():
+            me, legal = s.current_player(), s.legal_actions()
+            if len(legal) >= 3 and sum(s.bag()) >= 20:
+                after = []
+                for a in legal:
+                    t = s.clone()
+                    t.apply(int(a))
+                    after.append(t)
+                if all(t.round() == s.round() + 1 and not t.is_terminal() and t.current_player() == 1 - me
+                       for t in after):
+                    return s
+            s.apply(int(legal[rng.randrange(len(legal))]))
+    raise AssertionError("no such position in 200 games")
+
+
+def test_determinize_iteration_draws_a_new_future_for_every_simulation():
+    """At the last pick of an Azul round, the next round's factories come from the bag (hidden).
+    With uniform priors and even values the first L simulations each expand one of the root's L
+    actions, and each leaf is the opponent's first decision of the next round, whose legal actions
+    depend on the new factories and the opponent's own board (which the searcher's pick leaves
+    alone). One determinization per search draws one refill: all L leaves offer the same actions.
+    One per simulation draws L refills: the leaves differ."""
+    state = _azul_last_pick_of_a_round()
+    me, n_legal = state.current_player(), len(state.legal_actions())
+    masks = {}
+    for determinize in ("search", "iteration"):
+        ev = _RecordingUniform()
+        PUCTBot(ev, simulations=n_legal, batch_size=1, seed=3, determinize=determinize).search(state)
+        root, leaves = ev.rows[0], ev.rows[1:]
+        assert root[1] == me and len(leaves) == n_legal and all(p == 1 - me for _, p in leaves)
+        masks[determinize] = {m.tobytes() for m, _ in leaves}
+    assert len(masks["search"]) == 1
+    assert len(masks["iteration"]) >= 2

@@ -10,12 +10,24 @@
 // i.e. as a reward of 0), which spreads one batch over different leaves; a simulation that reaches
 // a leaf already waiting for its evaluation waits with it and gets the same value.
 //
-// Tree and determinization follow mcts.hpp's MCTS (determinize="search"): one determinization of
-// the root per search, drawn with resample_hidden(observer, seed) from the searcher's own seed
-// (tree_common.hpp), so the evaluator only ever sees observations of the seat to move in a
-// determinized state. In sampled-chance games chance happens inside apply() from the
-// determinized state's RNG (the tree is closed-loop); explicit chance nodes are tree nodes whose
-// outcomes are sampled with their probabilities. Values are max^n: each node keeps the sum of the
+// Determinization, as mcts.hpp's two engines (PuctConfig::determinize):
+//  - "search" (the default): one determinization of the root per search, drawn with
+//    resample_hidden(observer, seed) from the searcher's own seed (tree_common.hpp). In
+//    sampled-chance games chance happens inside apply() from the determinized state's RNG, so the
+//    tree is closed-loop: it plans for the one future that determinization drew.
+//  - "iteration" (information-set PUCT): every simulation re-draws the hidden parts and future
+//    chance of the root (resample_hidden(observer, ...)), as ISMCTS does. The tree is open-loop: a
+//    node is a sequence of actions, and selection only looks at its children that are legal (for
+//    the same mover) in the simulation's own determinization. An action that no earlier
+//    determinization offered there becomes a new child (in a block of its own, chained from the
+//    node) with prior 1/L, L being the number of legal actions; the priors of the legal children
+//    are renormalised to sum to 1 in the PUCT term. A node keeps the evaluation of the first
+//    determinization that reached it. A node's kind (decision, chance or end) is taken from the
+//    simulation's own state, so a game that ends in one future and not in another is handled.
+//    The root's children are the searcher's own actions, which no determinization changes.
+// Either way the evaluator only ever sees observations of the seat to move in a determinized
+// state, never the real hidden information; explicit chance nodes are tree nodes whose outcomes
+// are sampled with their probabilities. Values are max^n: each node keeps the sum of the
 // rewards of the seat that moved into it, on the [0, 1] win-share scale of tree_common.hpp.
 //
 // The root's own evaluation is not a simulation: after a search of n simulations the root's
@@ -79,6 +91,7 @@ struct PuctConfig {
   Rollout rollout = Rollout::kGreedy;
   int32_t rollout_depth = 4;
   double eval_scale = 10.0;
+  Determinize determinize = Determinize::kPerSearch;  // "search" or "iteration" (see the top)
 
   void validate() const {
     require<std::invalid_argument>(simulations >= 1 && simulations <= 10000000, "puct: simulations must be 1..1e7, got ",
@@ -110,6 +123,8 @@ struct PuctConfig {
                                    rollout_depth);
     require<std::invalid_argument>(std::isfinite(eval_scale) && eval_scale > 0,
                                    "puct: eval_scale must be > 0, got ", eval_scale);
+    require<std::invalid_argument>(determinize == Determinize::kPerIteration || determinize == Determinize::kPerSearch,
+                                   "puct: determinize must be 'iteration' or 'search'");
   }
 };
 
@@ -164,6 +179,8 @@ struct PuctNode {
   float prior = 0.0f;        // policy prior, or the outcome's probability below a chance node
   float value = 0.0f;        // sum of the mover's rewards over finished simulations
   float net = 0.0f;          // the evaluator's value of this position for the seat to move here
+  int32_t more = -1;         // determinize="iteration": a block header (mover kMoreSeat) whose
+                             // [first_child, first_child + num_children) are further children
   int16_t num_children = 0;
   int8_t mover = kTerminalSeat;  // seat that played `action`; kChanceSeat for an outcome
   uint8_t status = 0;        // kNew, kPending, kExpanded, kTerminal
@@ -367,6 +384,7 @@ class PuctSearch {
   // a new leaf in `buf`, 0 when it finished (terminal) or waits on a leaf already requested.
   int simulate(EvalBuffer& buf, int32_t forced) {
     S& s = scratch_ = *root_;
+    if (cfg_.determinize == Determinize::kPerIteration) return simulate_open(buf, forced, s);
     path_.clear();
     path_.push_back(0);
     ++nodes_[0].visits;
@@ -408,6 +426,141 @@ class PuctSearch {
       path_.push_back(child);
       at = child;
     }
+  }
+
+  // simulate() for determinize="iteration": `s` is a copy of the root, re-drawn here.
+  int simulate_open(EvalBuffer& buf, int32_t forced, S& s) {
+    s.resample_hidden(observer_, rng_.next());
+    path_.clear();
+    path_.push_back(0);
+    ++nodes_[0].visits;
+    int32_t at = 0;
+    for (;;) {
+      if (s.is_terminal()) {  // whatever the node was in the determinizations before
+        if (nodes_[at].status == kNew) nodes_[at].status = kTerminal;
+        double r[kMaxSearchPlayers];
+        terminal_rewards(s, r);
+        backup(path_.data(), static_cast<int32_t>(path_.size()), r);
+        return 0;
+      }
+      uint8_t status = nodes_[at].status;
+      if (status == kTerminal) status = nodes_[at].status = kNew;  // the end in another future only
+      if (status == kNew) {
+        if (s.is_chance_node()) {
+          expand_chance(at, s);
+          status = kExpanded;
+        } else {
+          const int32_t leaf = request(buf, s, at);
+          wait_on(leaf);
+          return 1;
+        }
+      }
+      if (status == kPending) {
+        wait_on(nodes_[at].leaf);
+        return 0;
+      }
+      int32_t child;
+      if (s.is_chance_node()) {
+        const int32_t o = sample_chance(s, rng_);
+        child = open_child(at, kChanceSeat, o);
+        if (child < 0) child = grow(at, kChanceSeat, &o, 1, 0.0f);
+      } else if (at == 0 && forced >= 0) {
+        child = nodes_[0].first_child + forced;
+      } else {
+        child = select_open(at, s);
+      }
+      s.apply(nodes_[child].action);
+      ++nodes_[child].visits;
+      path_.push_back(child);
+      at = child;
+    }
+  }
+
+  // The child of `at` for (mover, action), or -1.
+  int32_t open_child(int32_t at, int mover, int32_t action) const {
+    for (int32_t b = at; b >= 0; b = nodes_[b].more) {
+      const PuctNode& n = nodes_[b];
+      for (int32_t c = n.first_child, e = n.first_child + n.num_children; c < e; ++c)
+        if (nodes_[c].action == action && nodes_[c].mover == mover) return c;
+    }
+    return -1;
+  }
+
+  // Appends a block of children of `at` for `actions` (played by `mover`), each with `prior`;
+  // returns the first.
+  int32_t grow(int32_t at, int mover, const int32_t* actions, int count, float prior) {
+    const int32_t header = static_cast<int32_t>(nodes_.size());
+    PuctNode h;
+    h.mover = static_cast<int8_t>(kMoreSeat);
+    h.first_child = header + 1;
+    h.num_children = static_cast<int16_t>(count);
+    h.status = kExpanded;
+    nodes_.push_back(h);
+    for (int i = 0; i < count; ++i) {
+      PuctNode c;
+      c.action = actions[i];
+      c.mover = static_cast<int8_t>(mover);
+      c.prior = prior;
+      nodes_.push_back(c);
+    }
+    int32_t last = at;
+    while (nodes_[last].more >= 0) last = nodes_[last].more;
+    nodes_[last].more = header;
+    return header + 1;
+  }
+
+  // PUCT selection among the children of `at` legal for the mover in `s`; actions legal in `s` and
+  // not yet children become children first.
+  int32_t select_open(int32_t at, const S& s) {
+    const int mover = s.current_player();
+    s.legal_actions(legal_);
+    if (static_cast<int>(mark_.size()) < s.num_distinct_actions()) mark_.assign(s.num_distinct_actions(), 0);
+    stamp_ += 2;
+    for (int32_t a : legal_) mark_[a] = stamp_;
+    int found = 0;
+    for (int32_t b = at; b >= 0; b = nodes_[b].more) {
+      const PuctNode& n = nodes_[b];
+      for (int32_t c = n.first_child, e = n.first_child + n.num_children; c < e; ++c)
+        if (nodes_[c].mover == mover && mark_[nodes_[c].action] == stamp_) {
+          mark_[nodes_[c].action] = stamp_ + 1;
+          ++found;
+        }
+    }
+    if (found < legal_.size) {
+      fresh_.clear();
+      for (int32_t a : legal_)
+        if (mark_[a] == stamp_) {
+          fresh_.push_back(a);
+          mark_[a] = stamp_ + 1;
+        }
+      grow(at, mover, fresh_.data(), static_cast<int>(fresh_.size()), 1.0f / static_cast<float>(legal_.size));
+    }
+    double total_prior = 0;
+    for (int32_t b = at; b >= 0; b = nodes_[b].more) {
+      const PuctNode& n = nodes_[b];
+      for (int32_t c = n.first_child, e = n.first_child + n.num_children; c < e; ++c)
+        if (nodes_[c].mover == mover && mark_[nodes_[c].action] == stamp_ + 1) total_prior += nodes_[c].prior;
+    }
+    const PuctNode& n = nodes_[at];
+    const double scale = cfg_.c_puct * std::sqrt(static_cast<double>(std::max(1, n.visits))) /
+                         (total_prior > 0 ? total_prior : 1.0);
+    const double fpu = n.net;
+    int32_t best = -1;
+    double best_score = -1e300;
+    for (int32_t b = at; b >= 0; b = nodes_[b].more) {
+      const PuctNode& bn = nodes_[b];
+      for (int32_t c = bn.first_child, e = bn.first_child + bn.num_children; c < e; ++c) {
+        const PuctNode& ch = nodes_[c];
+        if (ch.mover != mover || mark_[ch.action] != stamp_ + 1) continue;
+        const double q = ch.visits ? static_cast<double>(ch.value) / ch.visits : fpu;
+        const double score = q + scale * ch.prior / (1 + ch.visits);
+        if (score > best_score) {
+          best_score = score;
+          best = c;
+        }
+      }
+    }
+    return best;
   }
 
   // Creates the children of decision node `at` (priors come with the evaluation) and asks for it.
@@ -631,6 +784,11 @@ class PuctSearch {
   std::vector<int32_t> paths_;
   std::vector<int32_t> path_;
   ActionList<S::kMaxActions> legal_;
+  // determinize="iteration": legal-action marks (stamped) and the actions new to a node
+  std::vector<uint64_t> mark_;
+  uint64_t stamp_ = 0;
+  std::vector<int32_t> fresh_;
+  static constexpr int kMoreSeat = -3;  // a block header's mover: never a seat, chance or the end
   int64_t started_ = 0, completed_ = 0, evaluations_ = 0;
   bool root_requested_ = false;
   // Gumbel root

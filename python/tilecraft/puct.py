@@ -180,6 +180,10 @@ class PUCTBot:
     MCTSBot plays its own (``rollout``, ``rollout_depth`` player actions, then the game's heuristic at
     ``eval_scale``; left None, the game's tuned search defaults) from a copy of the leaf whose hidden
     parts and future were re-drawn for the searcher. 0 (the default) runs none.
+    ``determinize``: ``"search"`` (the default) draws the hidden parts and the future once per
+    search, so the tree plans for that one future; ``"iteration"`` draws them again for every
+    simulation, as ISMCTS does (information-set PUCT: an open-loop tree whose selection looks only at
+    the children legal in the simulation's own draw; docs/search.md).
 
     The search never peeks: it runs on a copy whose hidden parts were re-drawn from the bot's seed,
     and the evaluator sees only observations of the seat to move. Deterministic for a seed, a
@@ -191,7 +195,8 @@ class PUCTBot:
                  root_noise: Optional[Sequence[float]] = None, temperature: float = 0.0, temperature_moves: int = -1,
                  batch_size: int = 8, seed: int = 0, gumbel: bool = False, gumbel_actions: int = 16,
                  values: str = "share", rollout_mix: float = 0.0, rollouts: int = 1, rollout: Optional[str] = None,
-                 rollout_depth: Optional[int] = None, eval_scale: Optional[float] = None):
+                 rollout_depth: Optional[int] = None, eval_scale: Optional[float] = None,
+                 determinize: str = "search"):
         if isinstance(evaluator, str):
             evaluator = get_evaluator(evaluator)
         if evaluator is not None and not callable(evaluator):
@@ -209,7 +214,7 @@ class PUCTBot:
             simulations=simulations, c_puct=c_puct, noise_alpha=alpha, noise_fraction=fraction,
             temperature=temperature, temperature_moves=temperature_moves, batch_size=batch_size, seed=seed,
             gumbel=gumbel, gumbel_actions=gumbel_actions, rollout_mix=rollout_mix, rollouts=rollouts, rollout=rollout,
-            rollout_depth=rollout_depth, eval_scale=eval_scale)
+            rollout_depth=rollout_depth, eval_scale=eval_scale, determinize=determinize)
         _check_options(self.options)
         if values not in ("share", "returns"):
             raise ValueError(f"PUCTBot: values must be 'share' or 'returns', got {values!r}")
@@ -300,6 +305,9 @@ def _check_options(o: Dict[str, Any]) -> None:
         integer("rollout_depth", -1)
     if o["eval_scale"] is not None:
         number("eval_scale", 0.0, strict=True)
+    if o["determinize"] not in ("search", "iteration"):
+        raise ValueError(f"PUCTBot: determinize must be 'search' (one draw per search) or 'iteration' (one per "
+                         f"simulation), got {o['determinize']!r}")
     if not isinstance(o["gumbel"], bool):
         raise ValueError(f"PUCTBot: gumbel must be True or False, got {o['gumbel']!r}")
     if o["batch_size"] > 65536:
