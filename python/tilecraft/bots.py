@@ -228,11 +228,13 @@ class BaselinePolicyBot(_BaselineBase):
 class BaselineBot(_BaselineBase):
     """PUCT search (:class:`tilecraft.PUCTBot`) guided by the shipped baseline network of the
     state's game, player count and mode, loaded on the first move. ``simulations`` (200),
-    ``c_puct``, ``batch_size``, ``seed``, ``rollout_mix`` and ``rollouts`` are PUCTBot's; ``path``:
+    ``c_puct``, ``batch_size``, ``seed``, ``rollout_mix``, ``rollouts`` and ``determinize`` are PUCTBot's; ``path``:
     a network file instead of the shipped one. By default (``rollout_mix=1.0``) the network gives the
     priors and each leaf's value is one rollout of the game's tuned MCTS rollout policy: measured
     stronger, in every game, than the shipped value heads (docs/strength.md); ``rollout_mix=0`` is
-    the network's value alone. Bot spec: ``"baseline[:simulations=N,c_puct=C,rollout_mix=L,seed=S]"``."""
+    the network's value alone. One draw of the hidden parts per search (``determinize="search"``):
+    one per simulation measured no stronger (docs/strength.md).
+    Bot spec: ``"baseline[:simulations=N,c_puct=C,rollout_mix=L,determinize=D,seed=S]"``."""
 
     name = "baseline"
 
