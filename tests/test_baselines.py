@@ -93,7 +93,10 @@ def test_baseline_values_its_leaves_with_rollouts_unless_told_not_to(tmp_path):
     assert mixed["root_value"] == PUCTBot(net, simulations=8, rollout_mix=1.0).search(state)["root_value"]
     assert mixed["root_value"] != pytest.approx(float(v[0, 0]), abs=1e-3)
     assert make_bot("baseline:rollout_mix=0.25,rollouts=2").options == dict(
-        simulations=200, c_puct=1.25, batch_size=8, rollout_mix=0.25, rollouts=2)
+        simulations=200, c_puct=1.25, batch_size=8, rollout_mix=0.25, rollouts=2, determinize="search")
+    assert make_bot("baseline:determinize=iteration").options["determinize"] == "iteration"
+    with pytest.raises(ValueError, match="determinize"):
+        make_bot("baseline:determinize=sometimes")
     with pytest.raises(ValueError, match="rollout_mix"):
         make_bot("baseline:rollout_mix=2")
 
