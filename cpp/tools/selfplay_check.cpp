@@ -66,6 +66,7 @@ void run(const ConfigText& text, const Options& o, uint64_t seed, Stats& st) {
   if (!o.threaded_only) {
     random_games<S>(*cfg, o.games, seed, st, o.deep_every);
     search_checks<S>(*cfg, o.search, mix_seed(seed, 1), false, st);
+    puct_checks<S>(*cfg, o.search, mix_seed(seed, 5), st);
     batch_checks<S>(*cfg, o.batch, mix_seed(seed, 2), 1, st);
   } else {
     search_checks<S>(*cfg, o.search, mix_seed(seed, 1), true, st);

@@ -29,6 +29,7 @@
 #include "core/rng.hpp"
 #include "search/mcts.hpp"
 #include "search/playout.hpp"
+#include "search/puct.hpp"
 #include "search/self_play.hpp"
 #include "search/vector_env.hpp"
 
@@ -322,6 +323,45 @@ void search_checks(const typename S::Config& cfg, int count, uint64_t seed, bool
           validate_or_known(s, st);
         }
       }
+    }
+  }
+}
+
+// PUCT (both determinization modes, leaf rollouts, the Gumbel root) with an evaluator in C++ whose
+// logits and values are fixed functions of the observation, so that a run is reproducible.
+template <class S>
+void puct_checks(const typename S::Config& cfg, int count, uint64_t seed, Stats& st) {
+  for (auto& [pos, hist] : positions<S>(cfg, seed, count)) {
+    if (pos.is_terminal() || pos.is_chance_node()) continue;
+    for (int variant = 0; variant < 4; ++variant) {
+      PuctConfig pc;
+      pc.simulations = 48;
+      pc.batch_size = variant == 1 ? 1 : 4;
+      pc.seed = mix_seed(seed, 50 + variant);
+      pc.determinize = variant % 2 ? Determinize::kPerIteration : Determinize::kPerSearch;
+      pc.rollout_mix = variant >= 2 ? 0.5 : 0.0;
+      pc.rollouts = variant == 3 ? 2 : 1;
+      pc.gumbel = variant == 2;
+      pc.validate();
+      PuctSearch<S> search;
+      EvalBuffer buf;
+      buf.init(pos.observation_size(), pos.num_distinct_actions(), pos.num_players());
+      const PuctResult res = run_puct(search, buf, pos, hist.size(), pc, [](EvalBuffer& b) {
+        for (int r = 0; r < b.rows; ++r) {
+          const float* o = b.obs.data() + static_cast<size_t>(r) * b.obs_size;
+          double h = 0;
+          for (int i = 0; i < b.obs_size; ++i) h += o[i] * ((i * 7 + 3) % 11 - 5);
+          for (int a = 0; a < b.num_actions; ++a)
+            b.logits[static_cast<size_t>(r) * b.num_actions + a] = static_cast<float>(std::sin(h * 0.01 + a));
+          for (int p = 0; p < b.players; ++p)
+            b.values[static_cast<size_t>(r) * b.players + p] = p == b.player[r] ? 0.6f : 0.4f / std::max(1, b.players - 1);
+        }
+      });
+      ++st.searches;
+      TC_CHECK(pos.is_legal(res.action), "puct chose an illegal action");
+      int64_t visits = 0;
+      for (int64_t v : res.visits) visits += v;
+      TC_CHECK(visits == pc.simulations && res.simulations == pc.simulations, "puct root visits differ from simulations");
     }
   }
 }
