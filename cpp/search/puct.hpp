@@ -384,13 +384,22 @@ class PuctSearch {
   // a new leaf in `buf`, 0 when it finished (terminal) or waits on a leaf already requested.
   int simulate(EvalBuffer& buf, int32_t forced) {
     S& s = scratch_ = *root_;
-    if (cfg_.determinize == Determinize::kPerIteration) return simulate_open(buf, forced, s);
+    const bool open = cfg_.determinize == Determinize::kPerIteration;
+    if (open) s.resample_hidden(observer_, rng_.next());  // this simulation's own draw
     path_.clear();
     path_.push_back(0);
     ++nodes_[0].visits;
     int32_t at = 0;
     for (;;) {
       uint8_t status = nodes_[at].status;
+      if (open) {  // a node's kind comes from this draw: the game may end here in one future only
+        if (s.is_terminal()) {
+          if (status == kNew) nodes_[at].status = kTerminal;
+          status = kTerminal;
+        } else if (status == kTerminal) {
+          status = nodes_[at].status = kNew;
+        }
+      }
       if (status == kNew) {
         if (s.is_terminal()) {
           nodes_[at].status = status = kTerminal;
@@ -415,11 +424,11 @@ class PuctSearch {
       }
       int32_t child;
       if (s.is_chance_node()) {
-        child = sample_child(at);
+        child = open ? open_chance_child(at, s) : sample_child(at);
       } else if (at == 0 && forced >= 0) {
         child = nodes_[0].first_child + forced;
       } else {
-        child = select(at);
+        child = open ? select_open(at, s) : select(at);
       }
       s.apply(nodes_[child].action);
       ++nodes_[child].visits;
@@ -428,62 +437,22 @@ class PuctSearch {
     }
   }
 
-  // simulate() for determinize="iteration": `s` is a copy of the root, re-drawn here.
-  int simulate_open(EvalBuffer& buf, int32_t forced, S& s) {
-    s.resample_hidden(observer_, rng_.next());
-    path_.clear();
-    path_.push_back(0);
-    ++nodes_[0].visits;
-    int32_t at = 0;
-    for (;;) {
-      if (s.is_terminal()) {  // whatever the node was in the determinizations before
-        if (nodes_[at].status == kNew) nodes_[at].status = kTerminal;
-        double r[kMaxSearchPlayers];
-        terminal_rewards(s, r);
-        backup(path_.data(), static_cast<int32_t>(path_.size()), r);
-        return 0;
-      }
-      uint8_t status = nodes_[at].status;
-      if (status == kTerminal) status = nodes_[at].status = kNew;  // the end in another future only
-      if (status == kNew) {
-        if (s.is_chance_node()) {
-          expand_chance(at, s);
-          status = kExpanded;
-        } else {
-          const int32_t leaf = request(buf, s, at);
-          wait_on(leaf);
-          return 1;
-        }
-      }
-      if (status == kPending) {
-        wait_on(nodes_[at].leaf);
-        return 0;
-      }
-      int32_t child;
-      if (s.is_chance_node()) {
-        const int32_t o = sample_chance(s, rng_);
-        child = open_child(at, kChanceSeat, o);
-        if (child < 0) child = grow(at, kChanceSeat, &o, 1, 0.0f);
-      } else if (at == 0 && forced >= 0) {
-        child = nodes_[0].first_child + forced;
-      } else {
-        child = select_open(at, s);
-      }
-      s.apply(nodes_[child].action);
-      ++nodes_[child].visits;
-      path_.push_back(child);
-      at = child;
-    }
+  // Calls f(c) for every child c of `at`, in its first block and in the blocks chained from it.
+  template <class F>
+  void for_children(int32_t at, F&& f) const {
+    for (int32_t b = at; b >= 0; b = nodes_[b].more)
+      for (int32_t c = nodes_[b].first_child, e = nodes_[b].first_child + nodes_[b].num_children; c < e; ++c) f(c);
   }
 
-  // The child of `at` for (mover, action), or -1.
-  int32_t open_child(int32_t at, int mover, int32_t action) const {
-    for (int32_t b = at; b >= 0; b = nodes_[b].more) {
-      const PuctNode& n = nodes_[b];
-      for (int32_t c = n.first_child, e = n.first_child + n.num_children; c < e; ++c)
-        if (nodes_[c].action == action && nodes_[c].mover == mover) return c;
-    }
-    return -1;
+  // determinize="iteration": the child of chance node `at` for an outcome sampled from `s` (its
+  // probabilities are this draw's), made when no earlier draw had it.
+  int32_t open_chance_child(int32_t at, const S& s) {
+    const int32_t o = sample_chance(s, rng_);
+    int32_t child = -1;
+    for_children(at, [&](int32_t c) {
+      if (nodes_[c].action == o && nodes_[c].mover == kChanceSeat) child = c;
+    });
+    return child >= 0 ? child : grow(at, kChanceSeat, &o, 1, 0.0f);
   }
 
   // Appends a block of children of `at` for `actions` (played by `mover`), each with `prior`;
@@ -518,14 +487,12 @@ class PuctSearch {
     stamp_ += 2;
     for (int32_t a : legal_) mark_[a] = stamp_;
     int found = 0;
-    for (int32_t b = at; b >= 0; b = nodes_[b].more) {
-      const PuctNode& n = nodes_[b];
-      for (int32_t c = n.first_child, e = n.first_child + n.num_children; c < e; ++c)
-        if (nodes_[c].mover == mover && mark_[nodes_[c].action] == stamp_) {
-          mark_[nodes_[c].action] = stamp_ + 1;
-          ++found;
-        }
-    }
+    for_children(at, [&](int32_t c) {
+      if (nodes_[c].mover == mover && mark_[nodes_[c].action] == stamp_) {
+        mark_[nodes_[c].action] = stamp_ + 1;  // legal and already a child
+        ++found;
+      }
+    });
     if (found < legal_.size) {
       fresh_.clear();
       for (int32_t a : legal_)
@@ -535,31 +502,25 @@ class PuctSearch {
         }
       grow(at, mover, fresh_.data(), static_cast<int>(fresh_.size()), 1.0f / static_cast<float>(legal_.size));
     }
+    auto candidate = [&](int32_t c) { return nodes_[c].mover == mover && mark_[nodes_[c].action] == stamp_ + 1; };
     double total_prior = 0;
-    for (int32_t b = at; b >= 0; b = nodes_[b].more) {
-      const PuctNode& n = nodes_[b];
-      for (int32_t c = n.first_child, e = n.first_child + n.num_children; c < e; ++c)
-        if (nodes_[c].mover == mover && mark_[nodes_[c].action] == stamp_ + 1) total_prior += nodes_[c].prior;
-    }
+    for_children(at, [&](int32_t c) {
+      if (candidate(c)) total_prior += nodes_[c].prior;
+    });
     const PuctNode& n = nodes_[at];
     const double scale = cfg_.c_puct * std::sqrt(static_cast<double>(std::max(1, n.visits))) /
                          (total_prior > 0 ? total_prior : 1.0);
     const double fpu = n.net;
     int32_t best = -1;
     double best_score = -1e300;
-    for (int32_t b = at; b >= 0; b = nodes_[b].more) {
-      const PuctNode& bn = nodes_[b];
-      for (int32_t c = bn.first_child, e = bn.first_child + bn.num_children; c < e; ++c) {
-        const PuctNode& ch = nodes_[c];
-        if (ch.mover != mover || mark_[ch.action] != stamp_ + 1) continue;
-        const double q = ch.visits ? static_cast<double>(ch.value) / ch.visits : fpu;
-        const double score = q + scale * ch.prior / (1 + ch.visits);
-        if (score > best_score) {
-          best_score = score;
-          best = c;
-        }
+    for_children(at, [&](int32_t c) {
+      if (!candidate(c)) return;
+      const double score = puct_score(nodes_[c], scale, fpu);
+      if (score > best_score) {
+        best_score = score;
+        best = c;
       }
-    }
+    });
     return best;
   }
 
@@ -624,6 +585,13 @@ class PuctSearch {
     return n.first_child + n.num_children - 1;
   }
 
+  // A child's PUCT score: its mean reward (or `fpu` while unvisited) plus the prior's exploration
+  // term; `scale` is c_puct * sqrt(parent visits), over the candidates' prior total in open trees.
+  static double puct_score(const PuctNode& ch, double scale, double fpu) {
+    const double q = ch.visits ? static_cast<double>(ch.value) / ch.visits : fpu;
+    return q + scale * ch.prior / (1 + ch.visits);
+  }
+
   int32_t select(int32_t at) const {
     const PuctNode& n = nodes_[at];
     const double scale = cfg_.c_puct * std::sqrt(static_cast<double>(std::max(1, n.visits)));
@@ -631,9 +599,7 @@ class PuctSearch {
     int32_t best = n.first_child;
     double best_score = -1e300;
     for (int32_t c = n.first_child, e = n.first_child + n.num_children; c < e; ++c) {
-      const PuctNode& ch = nodes_[c];
-      const double q = ch.visits ? static_cast<double>(ch.value) / ch.visits : fpu;
-      const double score = q + scale * ch.prior / (1 + ch.visits);
+      const double score = puct_score(nodes_[c], scale, fpu);
       if (score > best_score) {
         best_score = score;
         best = c;
