@@ -183,7 +183,7 @@ class PUCTBot:
     ``determinize``: ``"search"`` (the default) draws the hidden parts and the future once per
     search, so the tree plans for that one future; ``"iteration"`` draws them again for every
     simulation, as ISMCTS does (information-set PUCT: an open-loop tree whose selection looks only at
-    the children legal in the simulation's own draw; docs/search.md).
+    the children legal in the simulation's own draw; docs/learning.md, PUCTBot).
 
     The search never peeks: it runs on a copy whose hidden parts were re-drawn from the bot's seed,
     and the evaluator sees only observations of the seat to move. Deterministic for a seed, a
