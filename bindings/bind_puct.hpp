@@ -31,7 +31,8 @@ inline PuctConfig puct_config_from_py(const py::dict& d, const char* who) {
                                       "temperature",  "temperature_moves", "batch_size", "seed",
                                       "gumbel",       "gumbel_actions", "gumbel_c_visit", "gumbel_c_scale",
                                       "rollout_mix",  "rollouts",       "rollout",        "rollout_depth",
-                                      "eval_scale",   "determinize"};
+                                      "eval_scale",   "determinize",    "prior_heuristic",
+                                      "prior_temperature"};
   for (auto item : d) {
     const std::string key = py::str(item.first);
     bool ok = false;
@@ -56,6 +57,8 @@ inline PuctConfig puct_config_from_py(const py::dict& d, const char* who) {
   get("rollouts", c.rollouts);
   get("rollout_depth", c.rollout_depth);
   get("eval_scale", c.eval_scale);
+  get("prior_heuristic", c.prior_heuristic);
+  get("prior_temperature", c.prior_temperature);
   if (d.contains("rollout") && !d["rollout"].is_none()) c.rollout = rollout_arg(d["rollout"], who);
   if (d.contains("determinize") && !d["determinize"].is_none()) c.determinize = determinize_arg(d["determinize"], who);
   if (d.contains("seed") && !d["seed"].is_none()) c.seed = seed_arg(d["seed"], "puct");

@@ -261,7 +261,9 @@ def test_bots_by_name():
     (dict(root_noise=3), "root_noise"), (dict(temperature=-1), "temperature"), (dict(gumbel="yes"), "gumbel"),
     (dict(values="logits"), "values"), (dict(rollout_mix=1.5), "rollout_mix"), (dict(rollout_mix=-0.1), "rollout_mix"),
     (dict(rollouts=0), "rollouts"), (dict(rollouts=1025), "rollouts"), (dict(rollout="smart"), "rollout"), (dict(rollout_depth=-2), "rollout_depth"), (dict(eval_scale=0), "eval_scale"),
-    (dict(determinize="always"), "determinize"),
+    (dict(determinize="always"), "determinize"), (dict(prior_heuristic=-1), "prior_heuristic"),
+    (dict(prior_heuristic=float("nan")), "prior_heuristic"), (dict(prior_heuristic="high"), "prior_heuristic"),
+    (dict(prior_temperature=0), "prior_temperature"), (dict(prior_temperature=1000), "prior_temperature"),
 ])
 def test_bad_options(kwargs, message):
     with pytest.raises(ValueError, match=message):
@@ -407,3 +409,52 @@ def test_determinize_iteration_draws_a_new_future_for_every_simulation():
         masks[determinize] = {m.tobytes() for m, _ in leaves}
     assert len(masks["search"]) == 1
     assert len(masks["iteration"]) >= 2
+
+
+@pytest.mark.parametrize("determinize", ["search", "iteration"])
+def test_prior_heuristic_biases_the_root_priors_by_the_one_ply_heuristic(determinize):
+    """With uniform logits and prior_heuristic=b, the root's priors are the softmax over the legal
+    actions of b * (h(a) - max h) / eval_scale, h(a) being the mover's heuristic after playing a: the
+    value the greedy bot maximises. Mid-round in Azul a take reveals nothing, so h is computed here on
+    the real state (the search's determinization draws only the bag)."""
+    state = _advance(tilecraft.make("azul", seed=5), 3, seed=4)
+    me = state.current_player()
+    legal = state.legal_actions()
+    h = []
+    for a in legal:
+        s = state.clone()
+        s.apply(int(a))
+        h.append(s.heuristic(me))
+    h = np.array(h)
+    assert h.max() > h.min()  # the position tells the actions apart
+    for b in (0.0, 1.0, 4.0):
+        r = PUCTBot("uniform", simulations=4, prior_heuristic=b, eval_scale=10.0, seed=2,
+                    determinize=determinize).search(state)
+        expected = np.exp(b * (h - h.max()) / 10.0)
+        expected /= expected.sum()
+        assert np.allclose(r["prior"][legal], expected, atol=1e-5), b
+        assert r["prior"].sum() == pytest.approx(1.0, abs=1e-5)
+    # the greedy bot's choices get the most prior
+    assert set(np.flatnonzero(h == h.max())) == set(np.flatnonzero(np.isclose(expected, expected.max())))
+
+
+def test_prior_heuristic_zero_is_the_plain_search():
+    state = _advance(tilecraft.make("gaudi", seed=5), 6, seed=4)
+    a = PUCTBot(FixedEvaluator(), simulations=40, seed=3).search(state)
+    b = PUCTBot(FixedEvaluator(), simulations=40, seed=3, prior_heuristic=0.0).search(state)
+    assert (a["visits"] == b["visits"]).all() and np.array_equal(a["prior"], b["prior"])
+
+
+def test_prior_temperature_divides_the_logits():
+    """prior_temperature T: the root's priors are the softmax of the evaluator's logits / T."""
+    state = _advance(tilecraft.make("gaudi", seed=2), 5, seed=7)
+    legal = state.legal_actions()
+    ev = FixedEvaluator()
+    obs = state.observation(state.current_player())[None].astype(np.float32)
+    logits = ev(obs, state.legal_action_mask()[None], np.array([state.current_player()]))[0][0, legal].astype(np.float64)
+    assert logits.max() > logits.min()
+    for t in (1.0, 2.5, 0.5):
+        r = PUCTBot(FixedEvaluator(), simulations=4, prior_temperature=t, seed=2).search(state)
+        expected = np.exp((logits - logits.max()) / t)
+        expected /= expected.sum()
+        assert np.allclose(r["prior"][legal], expected, atol=1e-5), t

@@ -92,6 +92,14 @@ struct PuctConfig {
   int32_t rollout_depth = 4;
   double eval_scale = 10.0;
   Determinize determinize = Determinize::kPerSearch;  // "search" or "iteration" (see the top)
+  // Progressive bias from the game's one-ply heuristic: each new node's prior logits get
+  // prior_heuristic * (h(a) - max h) / eval_scale, h(a) being heuristic(mover) after action a on the
+  // simulation's own state (what the greedy bot maximises). 0 (the default) computes nothing and
+  // leaves the search exactly as without this option.
+  double prior_heuristic = 0.0;
+  // The evaluator's logits are divided by this before the softmax (Leela Chess Zero's policy softmax
+  // temperature): > 1 flattens priors that are too sure of themselves. 1 (the default) changes nothing.
+  double prior_temperature = 1.0;
 
   void validate() const {
     require<std::invalid_argument>(simulations >= 1 && simulations <= 10000000, "puct: simulations must be 1..1e7, got ",
@@ -125,6 +133,11 @@ struct PuctConfig {
                                    "puct: eval_scale must be > 0, got ", eval_scale);
     require<std::invalid_argument>(determinize == Determinize::kPerIteration || determinize == Determinize::kPerSearch,
                                    "puct: determinize must be 'iteration' or 'search'");
+    require<std::invalid_argument>(std::isfinite(prior_heuristic) && prior_heuristic >= 0 && prior_heuristic <= 1e6,
+                                   "puct: prior_heuristic must be in [0, 1e6], got ", prior_heuristic);
+    require<std::invalid_argument>(std::isfinite(prior_temperature) && prior_temperature >= 0.01 &&
+                                       prior_temperature <= 100,
+                                   "puct: prior_temperature must be in [0.01, 100], got ", prior_temperature);
   }
 };
 
@@ -267,12 +280,17 @@ class PuctSearch {
       PuctNode& n = nodes_[lf.node];
       const float* lg = buf.logits.data() + static_cast<size_t>(lf.row) * buf.num_actions;
       const float* v = buf.values.data() + static_cast<size_t>(lf.row) * np;
+      // Until now a pending node's children hold their heuristic bias (0 without prior_heuristic) as prior.
+      const float inv_t = static_cast<float>(1.0 / cfg_.prior_temperature);  // exactly 1 by default
       float best = -INFINITY;
-      for (int i = 0; i < n.num_children; ++i) best = std::max(best, lg[nodes_[n.first_child + i].action]);
+      for (int i = 0; i < n.num_children; ++i) {
+        const PuctNode& c = nodes_[n.first_child + i];
+        best = std::max(best, lg[c.action] * inv_t + c.prior);
+      }
       double total = 0;
       for (int i = 0; i < n.num_children; ++i) {
         PuctNode& c = nodes_[n.first_child + i];
-        c.prior = std::exp(lg[c.action] - best);
+        c.prior = std::exp(lg[c.action] * inv_t + c.prior - best);
         total += c.prior;
       }
       for (int i = 0; i < n.num_children; ++i) nodes_[n.first_child + i].prior = static_cast<float>(nodes_[n.first_child + i].prior / total);
@@ -535,6 +553,7 @@ class PuctSearch {
       c.mover = static_cast<int8_t>(seat);
       nodes_.push_back(c);
     }
+    if (cfg_.prior_heuristic > 0) heuristic_bias(s, seat, first);
     PuctNode& n = nodes_[at];
     n.first_child = first;
     n.num_children = static_cast<int16_t>(legal_.size);
@@ -553,6 +572,24 @@ class PuctSearch {
     }
     leaves_.push_back(lf);
     return n.leaf;
+  }
+
+  // Stores prior_heuristic * (h(a) - max h) / eval_scale in the prior of each new child of a
+  // pending node (legal_ order, from `first`); deliver() adds it to the evaluator's logits.
+  void heuristic_bias(const S& s, int seat, int32_t first) {
+    double best = -1e300;
+    for (int i = 0; i < legal_.size; ++i) {
+      S next = s;
+      next.apply(legal_.items[i]);
+      const float h = static_cast<float>(next.heuristic(seat));
+      nodes_[first + i].prior = h;
+      best = std::max(best, static_cast<double>(h));
+    }
+    const double k = cfg_.prior_heuristic / cfg_.eval_scale;
+    for (int i = 0; i < legal_.size; ++i) {
+      PuctNode& c = nodes_[first + i];
+      c.prior = static_cast<float>(k * (c.prior - best));
+    }
   }
 
   void wait_on(int32_t leaf) {

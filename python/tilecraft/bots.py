@@ -240,10 +240,12 @@ class BaselineBot(_BaselineBase):
 
     def __init__(self, simulations: int = 200, c_puct: float = 1.25, batch_size: int = 8, seed: int = 0,
                  path: Optional[str] = None, rollout_mix: float = 1.0, rollouts: int = 1,
-                 determinize: str = "search"):
+                 determinize: str = "search", prior_heuristic: float = 0.0,
+                 prior_temperature: float = 1.0):
         super().__init__(seed, path)
         self.options = dict(simulations=simulations, c_puct=c_puct, batch_size=batch_size, rollout_mix=rollout_mix,
-                            rollouts=rollouts, determinize=determinize)
+                            rollouts=rollouts, determinize=determinize, prior_heuristic=prior_heuristic,
+                            prior_temperature=prior_temperature)
         PUCTBot(None, seed=self._seed & (2**63 - 1), **self.options)  # checks the options now, with PUCTBot's errors
         self._pucts: Dict[Any, PUCTBot] = {}
 

@@ -184,6 +184,11 @@ class PUCTBot:
     search, so the tree plans for that one future; ``"iteration"`` draws them again for every
     simulation, as ISMCTS does (information-set PUCT: an open-loop tree whose selection looks only at
     the children legal in the simulation's own draw; docs/learning.md, PUCTBot).
+    ``prior_heuristic`` > 0 adds a progressive bias from the game's one-ply heuristic to every new
+    node's prior logits: ``prior_heuristic * (h(a) - max h) / eval_scale``, h(a) being the mover's
+    ``heuristic`` after action a on the simulation's state (what GreedyBot maximises). 0 (the
+    default) computes nothing. ``prior_temperature`` divides the evaluator's logits before the
+    softmax (Leela Chess Zero's policy softmax temperature): above 1 flattens over-sure priors.
 
     The search never peeks: it runs on a copy whose hidden parts were re-drawn from the bot's seed,
     and the evaluator sees only observations of the seat to move. Deterministic for a seed, a
@@ -196,7 +201,8 @@ class PUCTBot:
                  batch_size: int = 8, seed: int = 0, gumbel: bool = False, gumbel_actions: int = 16,
                  values: str = "share", rollout_mix: float = 0.0, rollouts: int = 1, rollout: Optional[str] = None,
                  rollout_depth: Optional[int] = None, eval_scale: Optional[float] = None,
-                 determinize: str = "search"):
+                 determinize: str = "search", prior_heuristic: float = 0.0,
+                 prior_temperature: float = 1.0):
         if isinstance(evaluator, str):
             evaluator = get_evaluator(evaluator)
         if evaluator is not None and not callable(evaluator):
@@ -214,7 +220,8 @@ class PUCTBot:
             simulations=simulations, c_puct=c_puct, noise_alpha=alpha, noise_fraction=fraction,
             temperature=temperature, temperature_moves=temperature_moves, batch_size=batch_size, seed=seed,
             gumbel=gumbel, gumbel_actions=gumbel_actions, rollout_mix=rollout_mix, rollouts=rollouts, rollout=rollout,
-            rollout_depth=rollout_depth, eval_scale=eval_scale, determinize=determinize)
+            rollout_depth=rollout_depth, eval_scale=eval_scale, determinize=determinize,
+            prior_heuristic=prior_heuristic, prior_temperature=prior_temperature)
         _check_options(self.options)
         if values not in ("share", "returns"):
             raise ValueError(f"PUCTBot: values must be 'share' or 'returns', got {values!r}")
@@ -296,6 +303,8 @@ def _check_options(o: Dict[str, Any]) -> None:
     number("noise_alpha", 0.0, strict=True)
     number("noise_fraction", 0.0, 1.0)
     number("rollout_mix", 0.0, 1.0)
+    number("prior_heuristic", 0.0, 1e6)
+    number("prior_temperature", 0.01, 100.0)
     integer("rollouts", 1)
     if o["rollouts"] > 1024:
         raise ValueError(f"PUCTBot: rollouts must be at most 1024, got {o['rollouts']}")
