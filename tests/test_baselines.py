@@ -90,10 +90,14 @@ def test_baseline_values_its_leaves_with_rollouts_unless_told_not_to(tmp_path):
     plain = BaselineBot(simulations=8, path=path, rollout_mix=0.0).search(state)
     assert plain["root_value"] == pytest.approx(float(v[0, 0]), abs=1e-5)
     mixed = BaselineBot(simulations=8, path=path).search(state)
-    assert mixed["root_value"] == PUCTBot(net, simulations=8, rollout_mix=1.0).search(state)["root_value"]
+    assert mixed["root_value"] == PUCTBot(net, simulations=8, rollout_mix=1.0, prior_heuristic=2.0).search(state)["root_value"]
     assert mixed["root_value"] != pytest.approx(float(v[0, 0]), abs=1e-3)
     assert make_bot("baseline:rollout_mix=0.25,rollouts=2").options == dict(
-        simulations=200, c_puct=1.25, batch_size=8, rollout_mix=0.25, rollouts=2, determinize="search")
+        simulations=200, c_puct=1.25, batch_size=8, rollout_mix=0.25, rollouts=2, determinize="search",
+        prior_heuristic=2.0, prior_temperature=1.0)
+    assert make_bot("baseline:prior_heuristic=0,prior_temperature=3").options["prior_temperature"] == 3.0
+    with pytest.raises(ValueError, match="prior_heuristic"):
+        make_bot("baseline:prior_heuristic=-1")
     assert make_bot("baseline:determinize=iteration").options["determinize"] == "iteration"
     with pytest.raises(ValueError, match="determinize"):
         make_bot("baseline:determinize=sometimes")

@@ -100,3 +100,25 @@ def test_numpy_gradients_match_finite_differences(value_hidden, groups):
             keys.add(k)
     assert checked >= 2
     assert not groups or "gw0" in keys
+
+
+def test_improvement_rounds_search_with_rollouts_and_the_heuristic_prior_when_asked(tmp_path):
+    """--puct-rollout-mix and --puct-prior-heuristic reach the later rounds' PUCT (its options are
+    recorded with the chunk) and the run's settings; a run without them records neither, so folders
+    made before the flags existed still resume."""
+    base = ["azul", "--players", "2", "--teacher", "mcts:iterations=50", "--chunks", "1", "--games-per-chunk", "2",
+            "--hold-out", "0", "--rounds", "2", "--puct-games", "2", "--puct-simulations", "8", "--eval-games", "0",
+            "--epochs", "1", "--hidden", "16", "--value-hidden", "", "--numpy", "--quiet", "--threads", "1"]
+    for flags, expected in (([], dict(rollout_mix=0.0, prior_heuristic=0.0)),
+                            (["--puct-rollout-mix", "1.0", "--puct-prior-heuristic", "2.0"],
+                             dict(rollout_mix=1.0, prior_heuristic=2.0))):
+        out = tmp_path / f"run{len(flags)}"
+        argv = base + ["--out", str(out)] + flags
+        train.run(train.parser().parse_args(argv), argv)
+        with np.load(out / "data" / "puct-0001.npz") as z:
+            bot = json.loads(str(z["meta"]))["bots"][0]
+        for key, value in expected.items():
+            assert f"{key}={value!r}" in bot
+        settings = json.loads((out / "run.json").read_text())["settings"]
+        assert settings.get("puct_rollout_mix") == (expected["rollout_mix"] or None)
+        assert settings.get("puct_prior_heuristic") == (expected["prior_heuristic"] or None)

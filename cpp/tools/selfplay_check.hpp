@@ -327,7 +327,7 @@ void search_checks(const typename S::Config& cfg, int count, uint64_t seed, bool
   }
 }
 
-// PUCT (both determinization modes, leaf rollouts, the Gumbel root) with an evaluator in C++ whose
+// PUCT (both determinization modes, leaf rollouts, the Gumbel root, the heuristic prior) with an evaluator in C++ whose
 // logits and values are fixed functions of the observation, so that a run is reproducible.
 template <class S>
 void puct_checks(const typename S::Config& cfg, int count, uint64_t seed, Stats& st) {
@@ -342,6 +342,8 @@ void puct_checks(const typename S::Config& cfg, int count, uint64_t seed, Stats&
       pc.rollout_mix = variant >= 2 ? 0.5 : 0.0;
       pc.rollouts = variant == 3 ? 2 : 1;
       pc.gumbel = variant == 2;
+      pc.prior_heuristic = variant % 2 ? 2.0 : 0.0;  // the heuristic bias: every legal action applied
+      pc.prior_temperature = variant == 3 ? 2.0 : 1.0;
       pc.validate();
       PuctSearch<S> search;
       EvalBuffer buf;

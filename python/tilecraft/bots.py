@@ -228,19 +228,22 @@ class BaselinePolicyBot(_BaselineBase):
 class BaselineBot(_BaselineBase):
     """PUCT search (:class:`tilecraft.PUCTBot`) guided by the shipped baseline network of the
     state's game, player count and mode, loaded on the first move. ``simulations`` (200),
-    ``c_puct``, ``batch_size``, ``seed``, ``rollout_mix``, ``rollouts`` and ``determinize`` are PUCTBot's; ``path``:
+    ``c_puct``, ``batch_size``, ``seed``, ``rollout_mix``, ``rollouts``, ``determinize``, ``prior_heuristic`` and
+    ``prior_temperature`` are PUCTBot's; ``path``:
     a network file instead of the shipped one. By default (``rollout_mix=1.0``) the network gives the
     priors and each leaf's value is one rollout of the game's tuned MCTS rollout policy: measured
     stronger, in every game, than the shipped value heads (docs/strength.md); ``rollout_mix=0`` is
-    the network's value alone. One draw of the hidden parts per search (``determinize="search"``):
-    one per simulation measured no stronger (docs/strength.md).
-    Bot spec: ``"baseline[:simulations=N,c_puct=C,rollout_mix=L,determinize=D,seed=S]"``."""
+    the network's value alone. The priors carry the game's one-ply heuristic as a progressive bias
+    (``prior_heuristic=2.0``; 0: the network's priors alone), measured stronger in every game;
+    ``prior_temperature`` flattens the network's logits. One draw of the hidden parts per search
+    (``determinize="search"``): one per simulation measured no stronger (docs/strength.md).
+    Bot spec: ``"baseline[:simulations=N,c_puct=C,rollout_mix=L,prior_heuristic=B,prior_temperature=T,determinize=D,seed=S]"``."""
 
     name = "baseline"
 
     def __init__(self, simulations: int = 200, c_puct: float = 1.25, batch_size: int = 8, seed: int = 0,
                  path: Optional[str] = None, rollout_mix: float = 1.0, rollouts: int = 1,
-                 determinize: str = "search", prior_heuristic: float = 0.0,
+                 determinize: str = "search", prior_heuristic: float = 2.0,
                  prior_temperature: float = 1.0):
         super().__init__(seed, path)
         self.options = dict(simulations=simulations, c_puct=c_puct, batch_size=batch_size, rollout_mix=rollout_mix,

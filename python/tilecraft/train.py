@@ -493,6 +493,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--rounds", type=int, default=1, help="1: the teacher's data only; more: Gumbel PUCT rounds")
     p.add_argument("--puct-games", type=int, default=200, help="games of Gumbel PUCT self-play per later round")
     p.add_argument("--puct-simulations", type=int, default=64)
+    p.add_argument("--puct-rollout-mix", type=float, default=0.0,
+                   help="later rounds' PUCT: leaf values mixed with rollouts (PUCTBot's rollout_mix; 0: the network's)")
+    p.add_argument("--puct-prior-heuristic", type=float, default=0.0,
+                   help="later rounds' PUCT: the game's one-ply heuristic as a prior bias (PUCTBot's prior_heuristic)")
     p.add_argument("--window", type=int, default=0, help="later rounds train on the last N chunks (0: all)")
     p.add_argument("--eval-games", type=int, default=40, help="games per evaluation pairing (0: no evaluation)")
     p.add_argument("--eval-simulations", type=int, default=200)
@@ -547,6 +551,9 @@ def run(args: argparse.Namespace, argv: Sequence[str] = ()) -> Dict[str, Any]:
                     puct_games=args.puct_games)
     if groups:  # (absent without groups: a run made before they existed resumes)
         settings["groups"] = groups
+    for key in ("puct_rollout_mix", "puct_prior_heuristic"):  # (absent when 0, for the same reason)
+        if getattr(args, key):
+            settings[key] = getattr(args, key)
     run_file = out / "run.json"
     if run_file.exists():
         before = json.loads(run_file.read_text())
@@ -600,7 +607,8 @@ def run(args: argparse.Namespace, argv: Sequence[str] = ()) -> Dict[str, Any]:
             from .puct import PUCTBot
 
             net = baselines.load(game, players, mode, path=str(out / f"net-{r - 1:02d}.npz"))
-            bot = PUCTBot(net, simulations=args.puct_simulations, gumbel=True, gumbel_actions=16)
+            bot = PUCTBot(net, simulations=args.puct_simulations, gumbel=True, gumbel_actions=16,
+                          rollout_mix=args.puct_rollout_mix, prior_heuristic=args.puct_prior_heuristic)
             puct_paths.append(chunk("puct", r, [bot], args.puct_games, evaluator=net))
         held = [p for k, p in enumerate(teacher_paths) if args.hold_out and k % args.hold_out == args.hold_out - 1]
         paths = [p for p in teacher_paths if p not in held] + puct_paths
