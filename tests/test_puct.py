@@ -438,11 +438,27 @@ def test_prior_heuristic_biases_the_root_priors_by_the_one_ply_heuristic(determi
     assert set(np.flatnonzero(h == h.max())) == set(np.flatnonzero(np.isclose(expected, expected.max())))
 
 
-def test_prior_heuristic_zero_is_the_plain_search():
-    state = _advance(tilecraft.make("gaudi", seed=5), 6, seed=4)
-    a = PUCTBot(FixedEvaluator(), simulations=40, seed=3).search(state)
-    b = PUCTBot(FixedEvaluator(), simulations=40, seed=3, prior_heuristic=0.0).search(state)
-    assert (a["visits"] == b["visits"]).all() and np.array_equal(a["prior"], b["prior"])
+def test_prior_heuristic_adds_to_the_evaluators_logits_after_the_temperature():
+    """With an evaluator's logits z, temperature T and weight b, the root's priors are the softmax of
+    z / T + b * (h - max h) / eval_scale (Azul mid-round, h computed by hand as above)."""
+    state = _advance(tilecraft.make("azul", seed=5), 3, seed=4)
+    me = state.current_player()
+    legal = state.legal_actions()
+    h = []
+    for a in legal:
+        s = state.clone()
+        s.apply(int(a))
+        h.append(s.heuristic(me))
+    h = np.array(h)
+    obs = state.observation(me)[None].astype(np.float32)
+    z = FixedEvaluator()(obs, state.legal_action_mask()[None], np.array([me]))[0][0, legal].astype(np.float64)
+    for t, b in ((1.0, 3.0), (2.0, 3.0)):
+        r = PUCTBot(FixedEvaluator(), simulations=4, prior_temperature=t, prior_heuristic=b, eval_scale=10.0,
+                    seed=2).search(state)
+        x = z / t + b * (h - h.max()) / 10.0
+        expected = np.exp(x - x.max())
+        expected /= expected.sum()
+        assert np.allclose(r["prior"][legal], expected, atol=1e-5), (t, b)
 
 
 def test_prior_temperature_divides_the_logits():
