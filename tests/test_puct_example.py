@@ -122,3 +122,39 @@ def test_improvement_rounds_search_with_rollouts_and_the_heuristic_prior_when_as
         settings = json.loads((out / "run.json").read_text())["settings"]
         assert settings.get("puct_rollout_mix") == (expected["rollout_mix"] or None)
         assert settings.get("puct_prior_heuristic") == (expected["prior_heuristic"] or None)
+
+
+def test_sharpen_raises_the_visit_shares_to_one_over_t():
+    pi = np.array([[0.5, 0.3, 0.2, 0.0], [0.4, 0.4, 0.2, 0.0]], np.float32)
+    assert np.array_equal(train.sharpen(pi, 1.0), pi)
+    # T = 0.5: the shares squared, normalised (0.25 + 0.09 + 0.04 = 0.38)
+    np.testing.assert_allclose(train.sharpen(pi, 0.5)[0], [0.25 / 0.38, 0.09 / 0.38, 0.04 / 0.38, 0.0], rtol=1e-6)
+    # T = 2: square roots; an unvisited action stays at 0
+    root = np.sqrt([0.4, 0.4, 0.2])
+    np.testing.assert_allclose(train.sharpen(pi, 2.0)[1], list(root / root.sum()) + [0.0], rtol=1e-6)
+    # T = 0: the most visited action, ties shared
+    assert train.sharpen(pi, 0.0).tolist() == [[1.0, 0.0, 0.0, 0.0], [0.5, 0.5, 0.0, 0.0]]
+
+
+def test_a_baseline_teacher_plays_in_the_batched_puct_loop(tmp_path):
+    """--teacher baseline[...] (a search guided by a network) is played by self_play's batched PUCT
+    loop: its rows are the search's visit shares over the legal actions, not one-hot moves; and
+    --target-temperature is checked and recorded in the settings only when it is not 1."""
+    base = ["azul", "--players", "2", "--chunks", "1", "--games-per-chunk", "2", "--hold-out", "0",
+            "--eval-games", "0", "--epochs", "1", "--hidden", "16", "--value-hidden", "", "--numpy", "--quiet",
+            "--threads", "1"]
+    out = tmp_path / "run"
+    argv = base + ["--out", str(out), "--teacher", "baseline:simulations=16", "--target-temperature", "0"]
+    train.run(train.parser().parse_args(argv), argv)
+    with np.load(out / "data" / "teacher-0000.npz") as z:
+        assert json.loads(str(z["meta"]))["bots"] == ["baseline:simulations=16"]
+        pi = z["policy"].astype(np.float32)
+        mask = np.unpackbits(z["mask"], axis=1, count=pi.shape[1]).astype(bool)
+    np.testing.assert_allclose(pi.sum(axis=1), 1.0, atol=1e-3)
+    assert not (pi[~mask] > 0).any()
+    assert ((pi > 0).sum(axis=1) > 1).mean() > 0.5  # the search's visit shares, not the move played
+    assert json.loads((out / "run.json").read_text())["settings"]["target_temperature"] == 0.0
+    for bad in ("-1", "nan", "101"):
+        argv = base + ["--out", str(tmp_path / "bad"), "--target-temperature", bad]
+        with pytest.raises(ValueError, match="--target-temperature"):
+            train.run(train.parser().parse_args(argv), argv)

@@ -73,6 +73,22 @@ def _rows_from_self_play(data: Dict[str, Any], players: int, codec: Tuple[np.nda
                 policy=np.asarray(t["policy"], np.float16), value=value, margin=margin, q=q)
 
 
+def _searches_with_network(bots: Sequence[Any]) -> bool:
+    """Whether a bot is a PUCT search (``puct``, ``baseline``): self_play then plays it in the batched
+    PUCT loop (one thread, many games at once, float32 records) instead of on ``--threads`` threads."""
+    from .bots import BaselineBot, make_bot
+    from .puct import PUCTBot
+
+    out = False
+    for b in bots:
+        try:
+            bot = make_bot(b)
+        except TypeError:
+            bot = b
+        out = out or isinstance(bot, (PUCTBot, BaselineBot))
+    return out
+
+
 def _save_rows(path: pathlib.Path, rows: Dict[str, np.ndarray], meta: Dict[str, Any]) -> None:
     tmp = path.with_name(path.name + ".tmp")
     with open(tmp, "wb") as f:
@@ -282,6 +298,22 @@ def have_torch() -> bool:
     return True
 
 
+def sharpen(policy: np.ndarray, temperature: float) -> np.ndarray:
+    """The policy targets at ``temperature``: each row's visit shares raised to 1 / T and normalised
+    (1: unchanged; 0: the most visited actions, one-hot, ties shared equally)."""
+    pi = np.asarray(policy, np.float32)
+    if temperature == 1.0:
+        return pi
+    if temperature == 0.0:
+        top = pi >= pi.max(axis=1, keepdims=True)
+        out = top.astype(np.float32)
+    else:
+        with np.errstate(divide="ignore"):
+            logp = np.where(pi > 0, np.log(np.maximum(pi, 1e-30)) / temperature, -np.inf)
+        out = np.exp(logp - logp.max(axis=1, keepdims=True)).astype(np.float32)
+    return out / out.sum(axis=1, keepdims=True)
+
+
 def value_targets(data: Dict[str, np.ndarray], q_weight: float) -> np.ndarray:
     """Each row's value target: the game's win shares (seats relative to the mover), mixed with weight
     ``q_weight`` with the teacher's own root estimate where the row has one (the mover's share q, the
@@ -483,6 +515,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--epochs", type=float, default=8.0, help="passes over the data in the first round")
     p.add_argument("--round-epochs", type=float, default=2.0, help="passes over the data in later rounds")
     p.add_argument("--batch", type=int, default=512)
+    p.add_argument("--target-temperature", type=float, default=1.0,
+                   help="the policy is trained on the visit shares raised to 1/T (1: as searched; 0: the most "
+                        "visited action)")
     p.add_argument("--value-weight", type=float, default=0.5, help="weight of the value loss against the policy's")
     p.add_argument("--q-weight", type=float, default=0.5,
                    help="value target: (1 - w) * the game's outcome + w * the teacher's root estimate")
@@ -538,6 +573,8 @@ def run(args: argparse.Namespace, argv: Sequence[str] = ()) -> Dict[str, Any]:
     for name in ("chunks", "games_per_chunk", "threads", "rounds", "batch", "eval_simulations", "eval_workers"):
         if getattr(args, name) < 1:
             raise ValueError(f"--{name.replace('_', '-')} must be at least 1, got {getattr(args, name)}")
+    if not (0.0 <= args.target_temperature <= 100.0):
+        raise ValueError(f"--target-temperature must be between 0 and 100, got {args.target_temperature}")
     if not hidden or min(hidden) < 1 or (value_hidden and min(value_hidden) < 1):
         raise ValueError(f"--hidden and --value-hidden must list positive layer widths, got {args.hidden!r} and "
                          f"{args.value_hidden!r}")
@@ -554,6 +591,8 @@ def run(args: argparse.Namespace, argv: Sequence[str] = ()) -> Dict[str, Any]:
     for key in ("puct_rollout_mix", "puct_prior_heuristic"):  # (absent when 0, for the same reason)
         if getattr(args, key):
             settings[key] = getattr(args, key)
+    if args.target_temperature != 1.0:  # (absent at 1, for the same reason)
+        settings["target_temperature"] = args.target_temperature
     run_file = out / "run.json"
     if run_file.exists():
         before = json.loads(run_file.read_text())
@@ -579,7 +618,7 @@ def run(args: argparse.Namespace, argv: Sequence[str] = ()) -> Dict[str, Any]:
             return path
         t0 = time.perf_counter()
         seed = _seed_of(args.seed, kind, k)
-        if evaluator is None:
+        if evaluator is None and not _searches_with_network(bots):
             data = self_play(game, bots, n_games, seed=seed, threads=args.threads, players=players, record=True,
                              obs_dtype=np.uint8, progress=not args.quiet, **options)
         else:
@@ -616,7 +655,10 @@ def run(args: argparse.Namespace, argv: Sequence[str] = ()) -> Dict[str, Any]:
             paths = paths[-args.window:]
         data = _load_rows(paths, n_act)
         data["target"] = value_targets(data, args.q_weight)
+        data["policy"] = sharpen(data["policy"], args.target_temperature)
         val = _load_rows(held, n_act) if held else None  # judged on the outcomes alone
+        if val is not None:
+            val["policy"] = sharpen(val["policy"], args.target_temperature)
         rows = len(data["codes"])
         say(f"round {r}: training on {rows} rows from {int(data['games'])} games"
             + (f", {len(val['codes'])} rows from {int(val['games'])} games held out" if val is not None else ""))
