@@ -10,6 +10,7 @@ by quarter of the game (each position's move number over its game's length).
 
     python bench/value_check.py gaudi --games 30
     python bench/value_check.py azul --players 2 --games 30
+    python bench/value_check.py azul --games 30 --path runs/azul-2p/net-00.npz
 """
 from __future__ import annotations
 
@@ -30,8 +31,9 @@ def main(argv=None) -> int:
     p.add_argument("--players", type=int, default=2)
     p.add_argument("--games", type=int, default=30)
     p.add_argument("--seed", type=int, default=500)
+    p.add_argument("--path", default=None, help="a network file instead of the shipped baseline")
     a = p.parse_args(argv)
-    net = baselines.load(a.game, a.players)
+    net = baselines.load(a.game, a.players, path=a.path)
     scale = tuned_options({"eval_scale": None}, a.game)["eval_scale"]
     roller = PUCTBot(UniformEvaluator(a.players), simulations=1, batch_size=1, rollout_mix=1.0)
     rows = []  # (phase, network value, rollout value, heuristic share, final win share), for the mover
