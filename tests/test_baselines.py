@@ -92,9 +92,12 @@ def test_baseline_values_its_leaves_with_rollouts_unless_told_not_to(tmp_path):
     mixed = BaselineBot(simulations=8, path=path).search(state)
     assert mixed["root_value"] == PUCTBot(net, simulations=8, rollout_mix=1.0, prior_heuristic=2.0).search(state)["root_value"]
     assert mixed["root_value"] != pytest.approx(float(v[0, 0]), abs=1e-3)
-    assert make_bot("baseline:rollout_mix=0.25,rollouts=2").options == dict(
-        simulations=200, c_puct=1.25, batch_size=8, rollout_mix=0.25, rollouts=2, determinize="search",
-        prior_heuristic=2.0, prior_temperature=1.0)
+    bot = make_bot("baseline:rollout_mix=0.25,rollouts=2")
+    assert bot.options == dict(  # None: the network's own setting, else BaselineBot.SEARCH_DEFAULTS
+        simulations=200, c_puct=None, batch_size=8, rollout_mix=0.25, rollouts=2, determinize="search",
+        prior_heuristic=None, prior_temperature=None)
+    assert bot._resolved({}) == dict(simulations=200, c_puct=1.25, batch_size=8, rollout_mix=0.25, rollouts=2,
+                                     determinize="search", prior_heuristic=2.0, prior_temperature=1.0)
     assert make_bot("baseline:prior_heuristic=0,prior_temperature=3").options["prior_temperature"] == 3.0
     with pytest.raises(ValueError, match="prior_heuristic"):
         make_bot("baseline:prior_heuristic=-1")
@@ -103,6 +106,39 @@ def test_baseline_values_its_leaves_with_rollouts_unless_told_not_to(tmp_path):
         make_bot("baseline:determinize=sometimes")
     with pytest.raises(ValueError, match="rollout_mix"):
         make_bot("baseline:rollout_mix=2")
+
+
+def test_a_network_carries_the_search_settings_baseline_uses_with_it(tmp_path):
+    """A network whose metadata says search={rollout_mix: 0, prior_heuristic: 0} is searched with its
+    own value at the leaves (the root's value is the network's value of the root) unless the spec
+    says otherwise; a network without them gets SEARCH_DEFAULTS (a rollout at each leaf)."""
+    path = str(_net_file(tmp_path, value_bias=[0.4, -0.1], search=dict(rollout_mix=0.0, prior_heuristic=0.0)))
+    net = baselines.load("azul", 2, path=path)
+    assert net.search_defaults == dict(rollout_mix=0.0, prior_heuristic=0.0)
+    state = tilecraft.make("azul", seed=3)
+    _, v = net(state.observation(0)[None].astype(np.float32), state.legal_action_mask()[None], np.array([0]))
+    own = BaselineBot(simulations=8, path=path)
+    assert own.search(state)["root_value"] == pytest.approx(float(v[0, 0]), abs=1e-5)
+    assert own.puct(state).options["prior_heuristic"] == 0.0 and own.puct(state).options["c_puct"] == 1.25
+    told = BaselineBot(simulations=8, path=path, rollout_mix=1.0)  # the spec wins over the network's setting
+    assert told.search(state)["root_value"] != pytest.approx(float(v[0, 0]), abs=1e-3)
+    plain = str(_net_file(tmp_path, name="plain.npz", value_bias=[0.4, -0.1]))
+    assert baselines.load("azul", 2, path=plain).search_defaults == {}
+    assert BaselineBot(simulations=8, path=plain).puct(state).options["rollout_mix"] == 1.0
+
+
+@pytest.mark.parametrize("search, match", [
+    ([0.5], "search must be an object"),
+    (dict(simulations=50), r"search\.simulations is not an option"),
+    (dict(rollout_mix=1.5), r"search\.rollout_mix: .*rollout_mix"),
+    (dict(prior_temperature=0.0), r"search\.prior_temperature"),
+    (dict(c_puct="high"), r"search\.c_puct"),
+])
+def test_bad_search_settings_in_a_network_file_name_the_file_and_the_key(tmp_path, search, match):
+    path = str(_net_file(tmp_path, search=search))
+    with pytest.raises(baselines.BaselineError, match=match) as e:
+        baselines.load("azul", 2, path=path)
+    assert path in str(e.value)
 
 
 def test_the_specs_make_the_bots_without_a_game_and_play_matches(tmp_path):

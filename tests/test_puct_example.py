@@ -144,8 +144,11 @@ def test_a_baseline_teacher_plays_in_the_batched_puct_loop(tmp_path):
             "--eval-games", "0", "--epochs", "1", "--hidden", "16", "--value-hidden", "", "--numpy", "--quiet",
             "--threads", "1"]
     out = tmp_path / "run"
-    argv = base + ["--out", str(out), "--teacher", "baseline:simulations=16", "--target-temperature", "0"]
+    argv = base + ["--out", str(out), "--teacher", "baseline:simulations=16", "--target-temperature", "0",
+                   "--search", "rollout_mix=0.5", "--search", "prior_heuristic=0"]
     train.run(train.parser().parse_args(argv), argv)
+    net = baselines.load("azul", 2, path=str(out / "net-00.npz"))  # --search is recorded for `baseline`
+    assert net.meta["search"] == net.search_defaults == dict(rollout_mix=0.5, prior_heuristic=0.0)
     with np.load(out / "data" / "teacher-0000.npz") as z:
         assert json.loads(str(z["meta"]))["bots"] == ["baseline:simulations=16"]
         pi = z["policy"].astype(np.float32)
@@ -154,7 +157,10 @@ def test_a_baseline_teacher_plays_in_the_batched_puct_loop(tmp_path):
     assert not (pi[~mask] > 0).any()
     assert ((pi > 0).sum(axis=1) > 1).mean() > 0.5  # the search's visit shares, not the move played
     assert json.loads((out / "run.json").read_text())["settings"]["target_temperature"] == 0.0
-    for bad in ("-1", "nan", "101"):
-        argv = base + ["--out", str(tmp_path / "bad"), "--target-temperature", bad]
-        with pytest.raises(ValueError, match="--target-temperature"):
+    for flag, bad in (("--target-temperature", "-1"), ("--target-temperature", "nan"),
+                      ("--target-temperature", "101"), ("--search", "simulations=50"), ("--search", "rollout_mix=2"),
+                      ("--search", "rollout_mix")):
+        argv = base + ["--out", str(tmp_path / "bad"), flag, bad]
+        with pytest.raises(ValueError, match=flag):
             train.run(train.parser().parse_args(argv), argv)
+    assert not (tmp_path / "bad").exists()  # refused before anything was written

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import importlib
 import random
-from typing import Any, Callable, Dict, Optional, Protocol, runtime_checkable
+from typing import Any, Callable, Dict, Mapping, Optional, Protocol, runtime_checkable
 
 import numpy as np
 
@@ -230,34 +230,48 @@ class BaselineBot(_BaselineBase):
     state's game, player count and mode, loaded on the first move. ``simulations`` (200),
     ``c_puct``, ``batch_size``, ``seed``, ``rollout_mix``, ``rollouts``, ``determinize``, ``prior_heuristic`` and
     ``prior_temperature`` are PUCTBot's; ``path``:
-    a network file instead of the shipped one. By default (``rollout_mix=1.0``) the network gives the
-    priors and each leaf's value is one rollout of the game's tuned MCTS rollout policy: measured
-    stronger, in every game, than the shipped value heads (docs/strength.md); ``rollout_mix=0`` is
-    the network's value alone. The priors carry the game's one-ply heuristic as a progressive bias
-    (``prior_heuristic=2.0``; 0: the network's priors alone), measured stronger in every game;
+    a network file instead of the shipped one. ``c_puct``, ``rollout_mix``, ``prior_heuristic`` and
+    ``prior_temperature`` left None take the network's own settings (its metadata's ``search``,
+    recorded by ``tilecraft train --search``), else ``SEARCH_DEFAULTS``: the network gives the
+    priors and each leaf's value is one rollout of the game's tuned MCTS rollout policy
+    (``rollout_mix=1.0``; 0: the network's value alone), and the priors carry the game's one-ply
+    heuristic as a progressive bias (``prior_heuristic=2.0``; 0: the network's priors alone), both
+    measured stronger with networks whose policy and value are weaker than those (docs/strength.md);
     ``prior_temperature`` flattens the network's logits. One draw of the hidden parts per search
     (``determinize="search"``): one per simulation measured no stronger (docs/strength.md).
     Bot spec: ``"baseline[:simulations=N,c_puct=C,rollout_mix=L,prior_heuristic=B,prior_temperature=T,determinize=D,seed=S]"``."""
 
     name = "baseline"
 
-    def __init__(self, simulations: int = 200, c_puct: float = 1.25, batch_size: int = 8, seed: int = 0,
-                 path: Optional[str] = None, rollout_mix: float = 1.0, rollouts: int = 1,
-                 determinize: str = "search", prior_heuristic: float = 2.0,
-                 prior_temperature: float = 1.0):
+    # what a network's own search settings (its metadata's "search") fall back to, and what the user's override
+    SEARCH_DEFAULTS = dict(c_puct=1.25, rollout_mix=1.0, prior_heuristic=2.0, prior_temperature=1.0)
+
+    def __init__(self, simulations: int = 200, c_puct: Optional[float] = None, batch_size: int = 8, seed: int = 0,
+                 path: Optional[str] = None, rollout_mix: Optional[float] = None, rollouts: int = 1,
+                 determinize: str = "search", prior_heuristic: Optional[float] = None,
+                 prior_temperature: Optional[float] = None):
         super().__init__(seed, path)
         self.options = dict(simulations=simulations, c_puct=c_puct, batch_size=batch_size, rollout_mix=rollout_mix,
                             rollouts=rollouts, determinize=determinize, prior_heuristic=prior_heuristic,
                             prior_temperature=prior_temperature)
-        PUCTBot(None, seed=self._seed & (2**63 - 1), **self.options)  # checks the options now, with PUCTBot's errors
+        # checks the options now, with PUCTBot's errors
+        PUCTBot(None, seed=self._seed & (2**63 - 1), **self._resolved({}))
         self._pucts: Dict[Any, PUCTBot] = {}
+
+    def _resolved(self, network_search: Mapping[str, float]) -> Dict[str, Any]:
+        """The PUCTBot options: those given, else the network's own (its metadata's ``search``), else
+        SEARCH_DEFAULTS."""
+        out = dict(self.SEARCH_DEFAULTS, **network_search)
+        out.update((k, v) for k, v in self.options.items() if v is not None)
+        return out
 
     def puct(self, state: Any) -> PUCTBot:
         """The PUCTBot this bot searches with for the state's configuration."""
         net = self.network(state)
         bot = self._pucts.get(id(net))
         if bot is None:
-            bot = self._pucts[id(net)] = PUCTBot(net, seed=self._seed & (2**63 - 1), **self.options)
+            options = self._resolved(getattr(net, "search_defaults", {}))
+            bot = self._pucts[id(net)] = PUCTBot(net, seed=self._seed & (2**63 - 1), **options)
         return bot
 
     def reset(self, seat: int, seed: int) -> None:
@@ -273,7 +287,7 @@ class BaselineBot(_BaselineBase):
         return int(self.search(state)["action"])
 
     def __repr__(self) -> str:
-        shown = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
+        shown = ", ".join(f"{k}={v!r}" for k, v in self.options.items() if v is not None)
         return f"BaselineBot({shown}, path={self.path!r})"
 
 

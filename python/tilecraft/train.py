@@ -537,19 +537,22 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--eval-simulations", type=int, default=200)
     p.add_argument("--eval-opponent", default=None, help="the search PUCT is measured against (default: the teacher)")
     p.add_argument("--eval-workers", type=int, default=2)
+    p.add_argument("--search", action="append", default=[], metavar="KEY=VALUE",
+                   help="a PUCTBot option that `baseline` searches this network with unless told otherwise "
+                        f"({', '.join(baselines.SEARCH_KEYS)}; repeatable): recorded in the network's metadata")
     p.add_argument("--export", default=None, help="copy the final network to this file")
     p.add_argument("--numpy", action="store_true", help="train with numpy even where PyTorch is installed")
     p.add_argument("--quiet", action="store_true")
 
 
-def _options(items: Sequence[str]) -> Dict[str, Any]:
+def _options(items: Sequence[str], flag: str = "--option") -> Dict[str, Any]:
     from .bots import _parse_value
 
     out: Dict[str, Any] = {}
     for item in items:
         key, eq, value = item.partition("=")
         if not eq or not key:
-            raise ValueError(f"--option {item!r} must look like KEY=VALUE")
+            raise ValueError(f"{flag} {item!r} must look like KEY=VALUE")
         out[key] = _parse_value(value)
     return out
 
@@ -568,6 +571,7 @@ def run(args: argparse.Namespace, argv: Sequence[str] = ()) -> Dict[str, Any]:
     options = _options(args.option)
     state = make(game, players=players, **options)  # checks the game, the players and the options
     mode = baselines.mode_of(state)
+    search = baselines.check_search(_options(args.search, "--search"), "--search")
     hidden = [int(h) for h in str(args.hidden).split(",") if h.strip()]
     value_hidden = [int(h) for h in str(args.value_hidden).split(",") if h.strip()]
     for name in ("chunks", "games_per_chunk", "threads", "rounds", "batch", "eval_simulations", "eval_workers"):
@@ -675,6 +679,8 @@ def run(args: argparse.Namespace, argv: Sequence[str] = ()) -> Dict[str, Any]:
                     value_hidden=value_hidden, groups=groups,
                     command="tilecraft train " + " ".join(argv), commit=_commit(), seed=args.seed,
                     teacher=args.teacher, round=r, games=int(data["games"]), rows=rows, **losses)
+        if search:
+            meta["search"] = search
         net_path = export(arrays, meta, out / f"net-{r:02d}.npz")
         entry: Dict[str, Any] = dict(round=r, rows=rows, games=int(data["games"]), train_seconds=time.perf_counter() - t0,
                                      **losses)

@@ -172,6 +172,8 @@ class Network:
     def _prepare(self) -> None:
         a = {k: v.astype(np.float32) for k, v in self.arrays.items()}
         self.players = int(self.meta["value_seats"])
+        # the PUCTBot options that `baseline` searches with this network unless told otherwise
+        self.search_defaults: Dict[str, float] = check_search(self.meta.get("search"), self.path or "search")
         self.num_actions = int(self.meta["num_actions"])
         self.observation_size = int(self.meta["observation_size"])
 
@@ -289,6 +291,33 @@ def save(path: str, arrays: Mapping[str, np.ndarray], meta: Mapping[str, Any], d
     return path
 
 
+SEARCH_KEYS = ("c_puct", "rollout_mix", "prior_heuristic", "prior_temperature")
+
+
+def check_search(search: Any, where: str = "search") -> Dict[str, float]:
+    """A network's own search settings (its metadata's ``search``: the PUCTBot options that
+    ``baseline`` uses with it unless told otherwise), checked with PUCTBot's own ranges; a
+    BaselineError names the file and the key (``search.rollout_mix``)."""
+    if search is None:
+        return {}
+    if not isinstance(search, dict):
+        raise BaselineError(f"{where}: search must be an object of PUCTBot options "
+                            f"({', '.join(SEARCH_KEYS)}), got {search!r}")
+    from ..puct import PUCTBot
+
+    out: Dict[str, float] = {}
+    for key, value in search.items():
+        if key not in SEARCH_KEYS:
+            raise BaselineError(f"{where}: search.{key} is not an option a network may set; "
+                                f"those are {', '.join(SEARCH_KEYS)}")
+        try:
+            PUCTBot(None, **{key: value})
+        except (TypeError, ValueError) as e:
+            raise BaselineError(f"{where}: search.{key}: {e}") from None
+        out[key] = float(value)
+    return out
+
+
 _REQUIRED_META = ("format", "format_version", "game", "players", "mode", "observation_layout", "observation_size",
                   "num_actions", "value_seats", "hidden", "depth")
 
@@ -317,6 +346,7 @@ def _read(path: str) -> Network:
     if meta["format"] != FORMAT or meta["format_version"] != FORMAT_VERSION:
         raise BaselineError(f"{where}: format {meta['format']!r} version {meta['format_version']!r}; this tilecraft "
                             f"reads {FORMAT!r} version {FORMAT_VERSION}")
+    check_search(meta.get("search"), where)
     try:
         depth, n_in, n_act, seats = (int(meta[k]) for k in ("depth", "observation_size", "num_actions", "value_seats"))
         hidden = [int(h) for h in meta["hidden"]]
