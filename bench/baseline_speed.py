@@ -2,9 +2,9 @@
 
 - self-play rows per second with the baseline evaluating (Gumbel PUCT, 64 simulations, 128 games
   at once), against the same search with the uniform evaluator (no network: the search's own cost);
-- PUCT(200) milliseconds per move with the baseline (the `baseline` bot: heuristic prior and leaf
-  rollouts; with prior_heuristic=0 the network's priors alone; with rollout_mix=0 the network's
-  value alone), against MCTS(1000) (ISMCTS(1000) for the games with
+- PUCT(200) milliseconds per move with the baseline (the `baseline` bot with the network's own
+  search settings, else the heuristic prior and leaf rollouts; with prior_heuristic=0 the network's
+  priors alone; with rollout_mix=0 the network's value alone), against MCTS(1000) (ISMCTS(1000) for the games with
   hidden hands) on the same positions;
 - the policy alone (one network call a move) against GreedyBot.
 
@@ -74,7 +74,9 @@ def main(argv=None) -> int:
     plain = per_move(BaselineBot(simulations=200, rollout_mix=0.0), states)
     search = "mcts" if a.game == "azul" else "ismcts"
     mcts = per_move(tilecraft.make_bot(f"{search}:iterations=1000"), states)
-    print(f"PUCT(200) with the baseline (the default: heuristic prior, leaf rollouts): {1000 * puct:.1f} ms/move; "
+    own = BaselineBot(simulations=200)._resolved(net.search_defaults)
+    own = ", ".join(f"{k}={own[k]}" for k in ("prior_heuristic", "rollout_mix", "c_puct"))
+    print(f"PUCT(200) with the baseline (the default, the network's settings: {own}): {1000 * puct:.1f} ms/move; "
           f"without the heuristic prior (prior_heuristic=0): {1000 * no_bias:.1f} ms/move; without rollouts "
           f"(rollout_mix=0): {1000 * plain:.1f} ms/move; {search.upper()}(1000): {1000 * mcts:.1f} ms/move "
           f"(ratios {puct / mcts:.2f}, {no_bias / mcts:.2f} and {plain / mcts:.2f})")
