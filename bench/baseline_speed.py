@@ -74,8 +74,8 @@ def main(argv=None) -> int:
     plain = per_move(BaselineBot(simulations=200, rollout_mix=0.0), states)
     search = "mcts" if a.game == "azul" else "ismcts"
     mcts = per_move(tilecraft.make_bot(f"{search}:iterations=1000"), states)
-    own = BaselineBot(simulations=200)._resolved(net.search_defaults)
-    own = ", ".join(f"{k}={own[k]}" for k in ("prior_heuristic", "rollout_mix", "c_puct"))
+    resolved = BaselineBot(simulations=200)._resolved(net.search_defaults)
+    own = ", ".join(f"{k}={resolved[k]}" for k in ("prior_heuristic", "rollout_mix", "c_puct"))
     print(f"PUCT(200) with the baseline (the default, the network's settings: {own}): {1000 * puct:.1f} ms/move; "
           f"without the heuristic prior (prior_heuristic=0): {1000 * no_bias:.1f} ms/move; without rollouts "
           f"(rollout_mix=0): {1000 * plain:.1f} ms/move; {search.upper()}(1000): {1000 * mcts:.1f} ms/move "

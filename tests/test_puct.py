@@ -411,12 +411,9 @@ def test_determinize_iteration_draws_a_new_future_for_every_simulation():
     assert len(masks["iteration"]) >= 2
 
 
-@pytest.mark.parametrize("determinize", ["search", "iteration"])
-def test_prior_heuristic_biases_the_root_priors_by_the_one_ply_heuristic(determinize):
-    """With uniform logits and prior_heuristic=b, the root's priors are the softmax over the legal
-    actions of b * (h(a) - max h) / eval_scale, h(a) being the mover's heuristic after playing a: the
-    value the greedy bot maximises. Mid-round in Azul a take reveals nothing, so h is computed here on
-    the real state (the search's determinization draws only the bag)."""
+def _mid_round_heuristics():
+    """An Azul position mid-round, its mover, legal actions, and h(a): the mover's heuristic after
+    playing a, computed by clone/apply/heuristic (what the greedy bot maximises)."""
     state = _advance(tilecraft.make("azul", seed=5), 3, seed=4)
     me = state.current_player()
     legal = state.legal_actions()
@@ -425,7 +422,16 @@ def test_prior_heuristic_biases_the_root_priors_by_the_one_ply_heuristic(determi
         s = state.clone()
         s.apply(int(a))
         h.append(s.heuristic(me))
-    h = np.array(h)
+    return state, me, legal, np.array(h)
+
+
+@pytest.mark.parametrize("determinize", ["search", "iteration"])
+def test_prior_heuristic_biases_the_root_priors_by_the_one_ply_heuristic(determinize):
+    """With uniform logits and prior_heuristic=b, the root's priors are the softmax over the legal
+    actions of b * (h(a) - max h) / eval_scale, h(a) being the mover's heuristic after playing a: the
+    value the greedy bot maximises. Mid-round in Azul a take reveals nothing, so h is computed here on
+    the real state (the search's determinization draws only the bag)."""
+    state, me, legal, h = _mid_round_heuristics()
     assert h.max() > h.min()  # the position tells the actions apart
     for b in (0.0, 1.0, 4.0):
         r = PUCTBot("uniform", simulations=4, prior_heuristic=b, eval_scale=10.0, seed=2,
@@ -441,15 +447,7 @@ def test_prior_heuristic_biases_the_root_priors_by_the_one_ply_heuristic(determi
 def test_prior_heuristic_adds_to_the_evaluators_logits_after_the_temperature():
     """With an evaluator's logits z, temperature T and weight b, the root's priors are the softmax of
     z / T + b * (h - max h) / eval_scale (Azul mid-round, h computed by hand as above)."""
-    state = _advance(tilecraft.make("azul", seed=5), 3, seed=4)
-    me = state.current_player()
-    legal = state.legal_actions()
-    h = []
-    for a in legal:
-        s = state.clone()
-        s.apply(int(a))
-        h.append(s.heuristic(me))
-    h = np.array(h)
+    state, me, legal, h = _mid_round_heuristics()
     obs = state.observation(me)[None].astype(np.float32)
     z = FixedEvaluator()(obs, state.legal_action_mask()[None], np.array([me]))[0][0, legal].astype(np.float64)
     for t, b in ((1.0, 3.0), (2.0, 3.0)):

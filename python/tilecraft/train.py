@@ -79,14 +79,13 @@ def _searches_with_network(bots: Sequence[Any]) -> bool:
     from .bots import BaselineBot, make_bot
     from .puct import PUCTBot
 
-    out = False
-    for b in bots:
+    def resolved(b: Any) -> Any:
         try:
-            bot = make_bot(b)
-        except TypeError:
-            bot = b
-        out = out or isinstance(bot, (PUCTBot, BaselineBot))
-    return out
+            return make_bot(b)
+        except TypeError:  # a bot object
+            return b
+
+    return any(isinstance(resolved(b), (PUCTBot, BaselineBot)) for b in bots)
 
 
 def _save_rows(path: pathlib.Path, rows: Dict[str, np.ndarray], meta: Dict[str, Any]) -> None:
