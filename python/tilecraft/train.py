@@ -299,10 +299,11 @@ def have_torch() -> bool:
 
 def sharpen(policy: np.ndarray, temperature: float) -> np.ndarray:
     """The policy targets at ``temperature``: each row's visit shares raised to 1 / T and normalised
-    (1: unchanged; 0: the most visited actions, one-hot, ties shared equally)."""
-    pi = np.asarray(policy, np.float32)
+    (1: unchanged, the same array, so that a large float16 table is not copied; 0: the most visited
+    actions, one-hot, ties shared equally)."""
     if temperature == 1.0:
-        return pi
+        return policy
+    pi = np.asarray(policy, np.float32)
     if temperature == 0.0:
         top = pi >= pi.max(axis=1, keepdims=True)
         out = top.astype(np.float32)
