@@ -504,3 +504,32 @@ def test_train_uses_the_games_feature_groups_unless_told_not_to(tmp_path):
     flat = ["--out", str(tmp_path / "f"), "--groups", "none"]
     net = baselines.load("gaudi", 2, path=train.run(train.parser().parse_args(argv[:1] + flat + argv[3:]), argv)["final"])
     assert net.meta["groups"] == [] and net.arrays["w0"].shape == (3362, 8)
+
+
+
+@pytest.mark.parametrize("value_weight, kept", [(1.0, 2), (0.1, 6), (0.0, 8)])
+def test_a_shared_trunk_is_picked_on_the_loss_it_trains_on(monkeypatch, value_weight, kept):
+    # The held-out check keeps the weights with the lowest held-out policy loss plus value_weight times
+    # the value's: the loss the trunk trains on. Scripted held-out losses: the policy keeps improving
+    # while the value, memorising, gets worse after the third check. Sums per check, weight 1:
+    # 2.00, 1.80, 1.70 (the best), 1.75, 1.80, ...; weight 0.1: ..., 1.17, 1.14, 1.135 (the seventh,
+    # the best), 1.19, ...; weight 0: the policy's best, the ninth.
+    pol = [1.40, 1.30, 1.20, 1.15, 1.10, 1.06, 1.045, 1.05, 1.04, 1.045]
+    vals = [0.60, 0.50, 0.50, 0.60, 0.70, 0.80, 0.90, 1.40, 1.80, 2.00]
+    calls = iter(range(10))
+
+    def scripted(arrays, depth, data, codec, groups=None):
+        i = next(calls)
+        return {"val_policy_loss": pol[i], "val_value_loss": vals[i], "val_margin_loss": 0.0, "val_top1": 0.0}
+
+    monkeypatch.setattr(train, "held_out_losses", scripted)
+    rng = np.random.default_rng(3)
+    n = 40
+    data = dict(codes=rng.integers(0, 256, size=(n, 6)).astype(np.uint8), mask=np.ones((n, 3), bool),
+                policy=np.full((n, 3), 1 / 3, np.float16), value=np.full((n, 2), 0.5, np.float32),
+                margin=np.zeros((n, 2), np.float32))
+    codec = (np.full(6, 255.0, np.float32), np.zeros(6, np.float32))
+    _, stats = train.fit(train._init_arrays(6, [4], 3, 2, seed=1), data, codec, 1, epochs=10, batch=4,
+                         use_torch=False, val=data, value_weight=value_weight)
+    assert stats["steps"] == 100 and stats["step"] == (kept + 1) * 10
+    assert stats["val_policy_loss"] == pol[kept] and stats["val_value_loss"] == vals[kept]

@@ -382,9 +382,11 @@ def fit(arrays: Dict[str, np.ndarray], data: Dict[str, np.ndarray], codec: Tuple
         checks: int = 10, groups: Sequence[Mapping[str, int]] = ()) -> Tuple[Dict[str, np.ndarray], Dict[str, float]]:
     """Trains ``arrays`` (from _init_arrays or a previous fit) on ``data`` for ``epochs`` passes, with
     a cosine learning-rate decay. With ``val`` (held-out games), the weights are checked on it
-    ``checks`` times and the best (policy plus value cross-entropy) are kept: the value head sees one
-    outcome per game and memorises the games it trains on long before the policy has learned
-    (early stopping). ``groups``: the feature groups the arrays were made with (``_init_arrays``).
+    ``checks`` times and the best are kept (early stopping): for a value trunk of its own, the best
+    policy and the best value apart; for a shared trunk, the best policy cross-entropy plus
+    ``value_weight`` times the value's, the loss it trains on. The value head sees one outcome per
+    game and memorises the games it trains on long before the policy has learned, so a small
+    ``value_weight`` lets the policy train on. ``groups``: the feature groups the arrays were made with (``_init_arrays``).
     Returns the arrays and their losses."""
     flat = tuple(c.reshape(-1).astype(np.float32) for c in codec)
     n = len(data["codes"])
@@ -436,8 +438,8 @@ def fit(arrays: Dict[str, np.ndarray], data: Dict[str, np.ndarray], codec: Tuple
                 a = snapshot()
                 stats.update(held_out_losses(a, depth, val, codec, index))
                 # a value trunk of its own is picked on its own: the value memorises long before the policy
-                # has learned; a shared trunk is picked on the sum
-                score = stats["val_policy_loss"] + (0.0 if separate else stats["val_value_loss"])
+                # has learned; a shared trunk is picked on the loss it is trained on (the value's weighted)
+                score = stats["val_policy_loss"] + (0.0 if separate else value_weight * stats["val_value_loss"])
                 text += (f" | held out: policy {stats['val_policy_loss']:.3f} value {stats['val_value_loss']:.3f} "
                          f"top-1 {stats['val_top1']:.3f}")
                 if best is None or score < best[0]:
