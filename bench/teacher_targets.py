@@ -27,6 +27,8 @@ def main(argv=None) -> int:
     p.add_argument("--temperature", type=float, default=1.0,
                    help="the targets as `tilecraft train --target-temperature T` makes them (1: as recorded)")
     args = p.parse_args(argv)
+    if not 0.0 <= args.temperature <= 100.0:  # the range `tilecraft train --target-temperature` takes
+        p.error(f"--temperature must be between 0 and 100, got {args.temperature}")
     paths = [pathlib.Path(c) for c in args.chunks]
     for c in paths:
         if not c.is_file():

@@ -383,10 +383,11 @@ def fit(arrays: Dict[str, np.ndarray], data: Dict[str, np.ndarray], codec: Tuple
     """Trains ``arrays`` (from _init_arrays or a previous fit) on ``data`` for ``epochs`` passes, with
     a cosine learning-rate decay. With ``val`` (held-out games), the weights are checked on it
     ``checks`` times and the best are kept (early stopping): for a value trunk of its own, the best
-    policy and the best value apart; for a shared trunk, the best policy cross-entropy plus
-    ``value_weight`` times the value's, the loss it trains on. The value head sees one outcome per
-    game and memorises the games it trains on long before the policy has learned, so a small
-    ``value_weight`` lets the policy train on. ``groups``: the feature groups the arrays were made with (``_init_arrays``).
+    policy and the best value apart; where policy and value share weights (one trunk, or a value
+    trunk reading the same feature-group encoders), the best held-out policy cross-entropy plus
+    ``value_weight`` times the value's. The value head sees one outcome per game and memorises the
+    games it trains on long before the policy has learned, so a small ``value_weight`` lets the
+    policy train on. ``groups``: the feature groups the arrays were made with (``_init_arrays``).
     Returns the arrays and their losses."""
     flat = tuple(c.reshape(-1).astype(np.float32) for c in codec)
     n = len(data["codes"])
