@@ -7,6 +7,7 @@ of its 95% Wilson interval is above the equal share.
     python bench/baseline_targets.py azul --games 40 --pair baseline-policy,greedy,0.6
     python bench/baseline_targets.py gaudi                # part 2's targets and their reference rows
     python bench/baseline_targets.py azul --seed 20000    # the same pairings on other deals
+    python bench/baseline_targets.py azul --first 50 --games 50   # games 50-99 of a measurement
 """
 from __future__ import annotations
 
@@ -40,6 +41,8 @@ def main(argv=None) -> int:
                         "reference row with no target)")
     p.add_argument("--seed", type=int, default=10_000,
                    help="game i uses seed SEED + i (the issues' 10,000; another checks a setting chosen on those)")
+    p.add_argument("--first", type=int, default=0,
+                   help="play games FIRST .. FIRST+GAMES-1 (a measurement in parts: their wins add up)")
     p.add_argument("--json", default=None)
     args = p.parse_args(argv)
     pairs = ([(b, o, None if t in ("", "-") else float(t)) for b, o, t in (x.rsplit(",", 2) for x in args.pair)]
@@ -49,7 +52,7 @@ def main(argv=None) -> int:
     out = []
     for bot, opponent, target in pairs:
         r = head_to_head(args.game, bot, opponent, args.games, players=args.players, seed=args.seed,
-                         workers=args.workers)
+                         workers=args.workers, first=args.first)
         r["target"], r["met"] = target, (None if target is None else meets(r, target))
         out.append(r)
         verdict = "a reference, no target" if target is None else f"target {target}: {'met' if r['met'] else 'NOT met'}"

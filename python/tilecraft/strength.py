@@ -53,8 +53,12 @@ def _chunk(args: Tuple[str, Any, Any, int, Sequence[int], int, Dict[str, Any]]) 
 
 
 def head_to_head(game: str, bot: Any, opponent: Any, games: int, players: int = 2, seed: int = DEFAULT_SEED,
-                 workers: int = 1, options: Optional[Dict[str, Any]] = None, progress: bool = False) -> Dict[str, Any]:
+                 workers: int = 1, options: Optional[Dict[str, Any]] = None, progress: bool = False,
+                 first: int = 0) -> Dict[str, Any]:
     """``bot`` in one seat (seat i % players in game i) against ``opponent`` in all the others.
+
+    The games are i = ``first``, ..., ``first + games - 1``: a long measurement can be played in
+    parts (``first=0, games=50`` then ``first=50, games=50``) whose wins add up to the whole's.
 
     Returns ``share`` (the bot's mean win share, ties 1/k), ``low``/``high`` (its 95% Wilson
     interval), ``games``, ``equal`` (1/players), ``seconds_per_move`` of the bot and of the opponents,
@@ -63,9 +67,11 @@ def head_to_head(game: str, bot: Any, opponent: Any, games: int, players: int = 
         raise ValueError(f"head_to_head: games must be an integer >= 1, got {games!r}")
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise ValueError(f"head_to_head: workers must be an integer >= 1, got {workers!r}")
+    if isinstance(first, bool) or not isinstance(first, int) or first < 0:
+        raise ValueError(f"head_to_head: first must be an integer >= 0, got {first!r}")
     options = dict(options or {})
     start = time.perf_counter()
-    indices = list(range(games))
+    indices = list(range(first, first + games))
     parts = [indices[w::workers] for w in range(workers)] if workers > 1 else [indices]
     jobs = [(game, bot, opponent, players, part, seed, options) for part in parts if part]
     rows: List[Tuple[float, float, int, float, int]] = []
@@ -93,9 +99,39 @@ def head_to_head(game: str, bot: Any, opponent: Any, games: int, players: int = 
     bot_s, bot_n = sum(r[1] for r in rows), sum(r[2] for r in rows)
     opp_s, opp_n = sum(r[3] for r in rows), sum(r[4] for r in rows)
     return dict(game=game, players=players, bot=_name(bot), opponent=_name(opponent), games=games, seed=seed,
-                share=wins / games, low=low, high=high, equal=1.0 / players,
+                first=first, wins=wins, share=wins / games, low=low, high=high, equal=1.0 / players,
                 seconds_per_move=bot_s / max(bot_n, 1), opponent_seconds_per_move=opp_s / max(opp_n, 1),
-                wall=time.perf_counter() - start)
+                moves=bot_n, opponent_moves=opp_n, wall=time.perf_counter() - start)
+
+
+def combine(parts: Sequence[Dict[str, Any]]) -> Dict[str, Any]:
+    """One result from ``head_to_head`` results over consecutive game ranges of the same pairing
+    (the same game, players, bot, opponent and seed; ``first`` of each part where the one before
+    it ended): the wins add up and the interval is the whole's, as if it had been played at once."""
+    parts = sorted(parts, key=lambda r: r["first"])
+    if not parts:
+        raise ValueError("combine: no results to combine")
+    keys = ("game", "players", "bot", "opponent", "seed")
+    at = parts[0]["first"]
+    for r in parts:
+        differs = [k for k in keys if r[k] != parts[0][k]]
+        if differs:
+            raise ValueError(f"combine: results differ in {', '.join(differs)}: "
+                             + "; ".join(f"{k} {parts[0][k]!r} and {r[k]!r}" for k in differs))
+        if r["first"] != at:
+            raise ValueError(f"combine: the parts must follow each other: games {parts[0]['first']}..{at - 1} "
+                             f"then a part starting at game {r['first']}")
+        at += r["games"]
+    games, wins = at - parts[0]["first"], sum(r["wins"] for r in parts)
+    bot_n, opp_n = sum(r["moves"] for r in parts), sum(r["opponent_moves"] for r in parts)
+    low, high = wilson(wins, games)
+    out = {k: parts[0][k] for k in keys}
+    out.update(first=parts[0]["first"], games=games, wins=wins, share=wins / games, low=low, high=high,
+               equal=parts[0]["equal"], moves=bot_n, opponent_moves=opp_n,
+               seconds_per_move=sum(r["seconds_per_move"] * r["moves"] for r in parts) / max(bot_n, 1),
+               opponent_seconds_per_move=sum(r["opponent_seconds_per_move"] * r["opponent_moves"] for r in parts)
+               / max(opp_n, 1), wall=sum(r["wall"] for r in parts))
+    return out
 
 
 def _name(bot: Any) -> str:
@@ -109,5 +145,7 @@ def meets(result: Dict[str, Any], target: float) -> bool:
 
 
 def format_row(r: Dict[str, Any]) -> str:
+    first = r.get("first", 0)
+    part = f" {first}..{first + r['games'] - 1}, {r['wins']:g} won," if first else ""
     return (f"{r['bot']} vs {r['opponent']}: {r['share']:.3f} [{r['low']:.3f}, {r['high']:.3f}] over {r['games']} "
-            f"games ({1000 * r['seconds_per_move']:.1f} ms/move against {1000 * r['opponent_seconds_per_move']:.1f})")
+            f"games{part} ({1000 * r['seconds_per_move']:.1f} ms/move against {1000 * r['opponent_seconds_per_move']:.1f})")
