@@ -94,7 +94,7 @@ def test_baseline_values_its_leaves_with_rollouts_unless_told_not_to(tmp_path):
     assert mixed["root_value"] != pytest.approx(float(v[0, 0]), abs=1e-3)
     bot = make_bot("baseline:rollout_mix=0.25,rollouts=2")
     assert bot.options == dict(  # None: the network's own setting, else BaselineBot.SEARCH_DEFAULTS
-        simulations=200, c_puct=None, batch_size=8, rollout_mix=0.25, rollouts=2, determinize="search",
+        simulations=200, c_puct=None, batch_size=None, rollout_mix=0.25, rollouts=2, determinize="search",
         prior_heuristic=None, prior_temperature=None)
     assert bot._resolved({}) == dict(simulations=200, c_puct=1.25, batch_size=8, rollout_mix=0.25, rollouts=2,
                                      determinize="search", prior_heuristic=2.0, prior_temperature=1.0)
@@ -127,12 +127,30 @@ def test_a_network_carries_the_search_settings_baseline_uses_with_it(tmp_path):
     assert BaselineBot(simulations=8, path=plain).puct(state).options["rollout_mix"] == 1.0
 
 
+def test_a_network_may_say_its_search_gathers_one_leaf_at_a_time(tmp_path):
+    """search.batch_size in the metadata: 1 is exact sequential PUCT, the same search as a spec that
+    says batch_size=1; a spec's own batch_size wins over the network's."""
+    path = str(_net_file(tmp_path, bias=np.linspace(-1, 1, 300), search=dict(batch_size=1)))
+    assert baselines.load("azul", 2, path=path).search_defaults == dict(batch_size=1)
+    state = tilecraft.make("azul", seed=3)
+    own = BaselineBot(simulations=24, path=path)
+    assert own.puct(state).options["batch_size"] == 1
+    told = BaselineBot(simulations=24, path=path, batch_size=1)
+    a, b = own.search(state), told.search(state)
+    assert list(a["visits"]) == list(b["visits"]) and a["action"] == b["action"]
+    assert BaselineBot(simulations=24, path=path, batch_size=8).puct(state).options["batch_size"] == 8
+    plain = str(_net_file(tmp_path, name="plain.npz"))
+    assert BaselineBot(simulations=8, path=plain).puct(state).options["batch_size"] == 8  # SEARCH_DEFAULTS
+
+
 @pytest.mark.parametrize("search, match", [
     ([0.5], "search must be an object"),
     (dict(simulations=50), r"search\.simulations is not an option"),
     (dict(rollout_mix=1.5), r"search\.rollout_mix: .*rollout_mix"),
     (dict(prior_temperature=0.0), r"search\.prior_temperature"),
     (dict(c_puct="high"), r"search\.c_puct"),
+    (dict(batch_size=0), r"search\.batch_size: .*batch_size"),
+    (dict(batch_size=2.5), r"search\.batch_size: .*batch_size"),
 ])
 def test_bad_search_settings_in_a_network_file_name_the_file_and_the_key(tmp_path, search, match):
     path = str(_net_file(tmp_path, search=search))

@@ -230,23 +230,27 @@ class BaselineBot(_BaselineBase):
     state's game, player count and mode, loaded on the first move. ``simulations`` (200),
     ``c_puct``, ``batch_size``, ``seed``, ``rollout_mix``, ``rollouts``, ``determinize``, ``prior_heuristic`` and
     ``prior_temperature`` are PUCTBot's; ``path``:
-    a network file instead of the shipped one. ``c_puct``, ``rollout_mix``, ``prior_heuristic`` and
-    ``prior_temperature`` left None take the network's own settings (its metadata's ``search``,
-    recorded by ``tilecraft train --search``), else ``SEARCH_DEFAULTS``: the network gives the
+    a network file instead of the shipped one. ``c_puct``, ``rollout_mix``, ``prior_heuristic``,
+    ``prior_temperature`` and ``batch_size`` left None take the network's own settings (its metadata's
+    ``search``, recorded by ``tilecraft train --search``), else ``SEARCH_DEFAULTS``: the network gives the
     priors and each leaf's value is one rollout of the game's tuned MCTS rollout policy
     (``rollout_mix=1.0``; 0: the network's value alone), and the priors carry the game's one-ply
     heuristic as a progressive bias (``prior_heuristic=2.0``; 0: the network's priors alone), both
     measured stronger with networks whose policy and value are weaker than those (docs/strength.md);
-    ``prior_temperature`` flattens the network's logits. One draw of the hidden parts per search
+    ``prior_temperature`` flattens the network's logits; ``batch_size`` leaves are evaluated together,
+    the others in flight counted as losses (virtual loss); with 200 simulations that measured weaker
+    than one leaf at a time in Warsaw and Gaudí, whose networks say ``batch_size=1``
+    (docs/strength.md). One draw of the hidden parts per search
     (``determinize="search"``): one per simulation measured no stronger (docs/strength.md).
-    Bot spec: ``"baseline[:simulations=N,c_puct=C,rollout_mix=L,prior_heuristic=B,prior_temperature=T,determinize=D,seed=S]"``."""
+    Bot spec: ``"baseline[:simulations=N,c_puct=C,batch_size=B,rollout_mix=L,prior_heuristic=H,prior_temperature=T,determinize=D,seed=S]"``."""
 
     name = "baseline"
 
     # what a network's own search settings (its metadata's "search") fall back to, and what the user's override
-    SEARCH_DEFAULTS = dict(c_puct=1.25, rollout_mix=1.0, prior_heuristic=2.0, prior_temperature=1.0)
+    SEARCH_DEFAULTS = dict(c_puct=1.25, rollout_mix=1.0, prior_heuristic=2.0, prior_temperature=1.0, batch_size=8)
 
-    def __init__(self, simulations: int = 200, c_puct: Optional[float] = None, batch_size: int = 8, seed: int = 0,
+    def __init__(self, simulations: int = 200, c_puct: Optional[float] = None, batch_size: Optional[int] = None,
+                 seed: int = 0,
                  path: Optional[str] = None, rollout_mix: Optional[float] = None, rollouts: int = 1,
                  determinize: str = "search", prior_heuristic: Optional[float] = None,
                  prior_temperature: Optional[float] = None):

@@ -173,7 +173,7 @@ class Network:
         a = {k: v.astype(np.float32) for k, v in self.arrays.items()}
         self.players = int(self.meta["value_seats"])
         # the PUCTBot options that `baseline` searches with this network unless told otherwise
-        self.search_defaults: Dict[str, float] = check_search(self.meta.get("search"), self.path or "search")
+        self.search_defaults: Dict[str, Any] = check_search(self.meta.get("search"), self.path or "search")
         self.num_actions = int(self.meta["num_actions"])
         self.observation_size = int(self.meta["observation_size"])
 
@@ -291,10 +291,11 @@ def save(path: str, arrays: Mapping[str, np.ndarray], meta: Mapping[str, Any], d
     return path
 
 
-SEARCH_KEYS = ("c_puct", "rollout_mix", "prior_heuristic", "prior_temperature")
+SEARCH_KEYS = ("c_puct", "rollout_mix", "prior_heuristic", "prior_temperature", "batch_size")
+_INTEGER_SEARCH_KEYS = ("batch_size",)
 
 
-def check_search(search: Any, where: str = "search") -> Dict[str, float]:
+def check_search(search: Any, where: str = "search") -> Dict[str, Any]:
     """A network's own search settings (its metadata's ``search``: the PUCTBot options that
     ``baseline`` uses with it unless told otherwise), checked with PUCTBot's own ranges; a
     BaselineError names the file and the key (``search.rollout_mix``)."""
@@ -305,7 +306,7 @@ def check_search(search: Any, where: str = "search") -> Dict[str, float]:
                             f"({', '.join(SEARCH_KEYS)}), got {search!r}")
     from ..puct import PUCTBot
 
-    out: Dict[str, float] = {}
+    out: Dict[str, Any] = {}
     for key, value in search.items():
         if key not in SEARCH_KEYS:
             raise BaselineError(f"{where}: search.{key} is not an option a network may set; "
@@ -314,7 +315,7 @@ def check_search(search: Any, where: str = "search") -> Dict[str, float]:
             PUCTBot(None, **{key: value})
         except (TypeError, ValueError) as e:
             raise BaselineError(f"{where}: search.{key}: {e}") from None
-        out[key] = float(value)
+        out[key] = int(value) if key in _INTEGER_SEARCH_KEYS else float(value)
     return out
 
 
