@@ -75,11 +75,17 @@ def main(argv=None) -> int:
     search = "mcts" if a.game == "azul" else "ismcts"
     mcts = per_move(tilecraft.make_bot(f"{search}:iterations=1000"), states)
     resolved = BaselineBot(simulations=200)._resolved(net.search_defaults)
-    own = ", ".join(f"{k}={resolved[k]}" for k in ("prior_heuristic", "rollout_mix", "c_puct"))
+    own = ", ".join(f"{k}={resolved[k]}" for k in ("prior_heuristic", "rollout_mix", "c_puct", "prior_temperature",
+                                                     "batch_size"))
     print(f"PUCT(200) with the baseline (the default, the network's settings: {own}): {1000 * puct:.1f} ms/move; "
           f"without the heuristic prior (prior_heuristic=0): {1000 * no_bias:.1f} ms/move; without rollouts "
           f"(rollout_mix=0): {1000 * plain:.1f} ms/move; {search.upper()}(1000): {1000 * mcts:.1f} ms/move "
           f"(ratios {puct / mcts:.2f}, {no_bias / mcts:.2f} and {plain / mcts:.2f})")
+    if resolved["batch_size"] != 8:  # what one network call per leaf costs against eight
+        eight = per_move(BaselineBot(simulations=200, batch_size=8), states)
+        print(f"PUCT(200) with the baseline, eight leaves a network call (batch_size=8): {1000 * eight:.1f} ms/move "
+              f"(ratio {eight / mcts:.2f}; the network's batch_size={resolved['batch_size']} takes "
+              f"{puct / eight:.2f} times as long)")
     pol = per_move(BaselinePolicyBot(), states)
     greedy = per_move(tilecraft.GreedyBot(), states)
     print(f"baseline-policy: {1000 * pol:.2f} ms/move; greedy: {1000 * greedy:.2f} ms/move (ratio {pol / greedy:.1f})")
