@@ -117,6 +117,26 @@ def test_batch_size_one_is_sequential_and_batches_change_only_the_order_of_expan
     assert np.array_equal(again["visits"], eight["visits"])
 
 
+def test_a_batch_never_spends_a_simulation_on_a_copy():
+    """A simulation that would reach a leaf already waiting for its evaluation ends the batch and
+    starts again after it, so every simulation evaluates a leaf of its own. On a one-heap Nim where
+    one stone is taken a turn the tree is a single line: the k-th simulation reaches the node k
+    moves down, so each call can hold one leaf, and 100 simulations make 100 calls after the root's
+    (the version that let such a simulation share the waiting leaf's value made 2 calls in all)."""
+    from tilecraft.testing import nim
+    ev = FixedEvaluator(2)
+    r = PUCTBot(ev, simulations=100, batch_size=8).search(nim(heap=200, max_take=1))
+    assert [len(c[2]) for c in ev.calls] == [1] * 101
+    assert r["evaluations"] == 101 and list(r["visits"]) == [100]
+    # Take 1 or 2: no game ends within 60 moves of a 200-stone heap, so 60 simulations mean 60
+    # distinct leaves besides the root, batched up to 8 a call.
+    ev = FixedEvaluator(2)
+    r = PUCTBot(ev, simulations=60, batch_size=8).search(nim(heap=200, max_take=2))
+    sizes = [len(c[2]) for c in ev.calls]
+    assert r["evaluations"] == sum(sizes) == 61 and max(sizes) <= 8 and len(sizes) < 61
+    assert r["visits"].sum() == 60
+
+
 def test_root_noise_changes_the_priors_by_seed():
     state = tilecraft.make("azul", seed=1)
     plain = PUCTBot("uniform", simulations=8).search(state)["prior"]

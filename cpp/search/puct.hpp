@@ -7,8 +7,11 @@
 // legal mask and seat into an EvalBuffer; the caller fills the buffer's logits and values (one
 // evaluator call for the whole buffer); deliver() expands those leaves and backs their values up.
 // Simulations in flight carry a virtual loss (their visit is counted before their value arrives,
-// i.e. as a reward of 0), which spreads one batch over different leaves; a simulation that reaches
-// a leaf already waiting for its evaluation waits with it and gets the same value.
+// i.e. as a reward of 0), which spreads one batch over different leaves. A simulation that reaches
+// a leaf already waiting for its evaluation is taken back (its visits undone) and ends the batch:
+// it starts again after the evaluation, so every simulation reaches a leaf of its own or an end
+// of the game, and a batch never holds copies (earlier versions counted such a simulation as done
+// with the waiting leaf's value, which in narrow positions spent most of a budget on copies).
 //
 // Determinization, as mcts.hpp's two engines (PuctConfig::determinize):
 //  - "search" (the default): one determinization of the root per search, drawn with
@@ -46,6 +49,7 @@
 // which is plain sequential PUCT.
 #pragma once
 #include <algorithm>
+#include <cassert>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
@@ -250,7 +254,8 @@ class PuctSearch {
   const PuctConfig& config() const { return cfg_; }
 
   // Runs simulations until `quota` new leaves wait in `buf`, every simulation has started, or the
-  // search must wait for the leaves already in `buf`. Returns the number of new leaves.
+  // search must wait for the leaves already in `buf` (the next simulation would reach one of
+  // them). Returns the number of new leaves.
   int collect(EvalBuffer& buf, int quota) {
     if (!root_requested_) {
       root_requested_ = true;
@@ -267,7 +272,14 @@ class PuctSearch {
         if (forced == kWait) break;
       }
       ++started_;
-      added += simulate(buf, forced);
+      const int out = simulate(buf, forced);
+      if (out == kCollided) {  // undone: it starts again once the waiting leaves have their values
+        assert(!leaves_.empty());  // a pending leaf is always one of this round's
+        --started_;
+        if (cfg_.gumbel) --schedule_pos_;
+        break;
+      }
+      added += out;
     }
     return added;
   }
@@ -398,8 +410,13 @@ class PuctSearch {
     int32_t length;
   };
 
+  // simulate()'s outcomes besides 0 (finished at an end of the game) and 1 (left a new leaf).
+  static constexpr int kCollided = 2;
+
   // One simulation from the root (through root child `forced` when >= 0). Returns 1 when it left
-  // a new leaf in `buf`, 0 when it finished (terminal) or waits on a leaf already requested.
+  // a new leaf in `buf`, 0 when it finished (terminal), kCollided when it reached a leaf already
+  // waiting for its evaluation: then its visits are taken back, as if it had not started, so that
+  // no simulation is spent on a copy of another's value.
   int simulate(EvalBuffer& buf, int32_t forced) {
     S& s = scratch_ = *root_;
     const bool open = cfg_.determinize == Determinize::kPerIteration;
@@ -437,8 +454,8 @@ class PuctSearch {
         return 0;
       }
       if (status == kPending) {
-        wait_on(nodes_[at].leaf);
-        return 0;
+        for (const int32_t n : path_) --nodes_[n].visits;
+        return kCollided;
       }
       int32_t child;
       if (s.is_chance_node()) {
