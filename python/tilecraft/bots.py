@@ -237,9 +237,9 @@ class BaselineBot(_BaselineBase):
     (``rollout_mix=1.0``; 0: the network's value alone), and the priors carry the game's one-ply
     heuristic as a progressive bias (``prior_heuristic=2.0``; 0: the network's priors alone), both
     measured stronger with networks whose policy and value are weaker than those (docs/strength.md);
-    ``prior_temperature`` flattens the network's logits; ``batch_size`` leaves are evaluated together,
-    the others in flight counted as losses (virtual loss); with 200 simulations that measured weaker
-    than one leaf at a time in Warsaw and Gaudí, whose networks say ``batch_size=1``
+    ``prior_temperature`` flattens the network's logits; up to ``batch_size`` leaves are evaluated
+    together, the others in flight counted as losses (virtual loss); with 200 simulations that
+    measured weaker than one leaf at a time in Warsaw and Gaudí, whose networks say ``batch_size=1``
     (docs/strength.md). One draw of the hidden parts per search
     (``determinize="search"``): one per simulation measured no stronger (docs/strength.md).
     Bot spec: ``"baseline[:simulations=N,c_puct=C,batch_size=B,rollout_mix=L,prior_heuristic=H,prior_temperature=T,determinize=D,seed=S]"``."""

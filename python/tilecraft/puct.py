@@ -170,7 +170,8 @@ class PUCTBot:
     constant; ``root_noise=(alpha, fraction)`` mixes Dirichlet noise into the root priors;
     ``temperature`` > 0 samples the move with probability proportional to visits^(1/temperature)
     (while the game has fewer than ``temperature_moves`` actions, -1: always), 0 plays the most
-    visited; ``batch_size`` leaves are gathered (with virtual loss) per evaluator call;
+    visited; up to ``batch_size`` leaves are gathered (with virtual loss) per evaluator call, a
+    call ending early where the next simulation would reach a leaf already in it;
     ``gumbel=True`` uses a Gumbel root with sequential halving over ``gumbel_actions`` actions
     (then ``temperature`` and ``root_noise`` are not used: the Gumbel noise does their job, and the
     policy target is the improved policy, not the visit counts). ``values="returns"`` when the
