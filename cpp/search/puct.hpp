@@ -979,7 +979,8 @@ SelfPlayResults puct_self_play(const typename S::Config& config, const std::vect
   };
   // Moves one game on until it has its share of leaves waiting (or waits, or no game is left).
   // Its share is batch_size plus what it fell short of in the previous step (a search that waits
-  // for its root's evaluation, or ends, leaves fewer), at most twice batch_size: per game, so
+  // for its root's evaluation, ends, or stops where a simulation would reach a leaf already
+  // waiting, leaves fewer), at most twice batch_size: per game, so
   // that a game's course does not depend on the other games.
   int requested = 0, quota = 0;
   auto advance = [&](Slot& sl) {
