@@ -5,7 +5,8 @@
 - PUCT(200) milliseconds per move with the baseline (the `baseline` bot with the network's own
   search settings, else the heuristic prior and leaf rollouts; with prior_heuristic=0 the network's
   priors alone; with rollout_mix=0 the network's value alone), against MCTS(1000) (ISMCTS(1000) for the games with
-  hidden hands) on the same positions;
+  hidden hands) on the same positions, and `baseline` as shipped where its network sets another
+  number of simulations (search.simulations);
 - the policy alone (one network call a move) against GreedyBot.
 
     python bench/baseline_speed.py                  # Azul, 2 players (about 1 minute)
@@ -77,7 +78,7 @@ def main(argv=None) -> int:
     resolved = BaselineBot(simulations=200)._resolved(net.search_defaults)
     own = ", ".join(f"{k}={resolved[k]}" for k in ("prior_heuristic", "rollout_mix", "c_puct", "prior_temperature",
                                                      "batch_size"))
-    print(f"PUCT(200) with the baseline (the default, the network's settings: {own}): {1000 * puct:.1f} ms/move; "
+    print(f"PUCT(200) with the baseline (the network's settings: {own}): {1000 * puct:.1f} ms/move; "
           f"without the heuristic prior (prior_heuristic=0): {1000 * no_bias:.1f} ms/move; without rollouts "
           f"(rollout_mix=0): {1000 * plain:.1f} ms/move; {search.upper()}(1000): {1000 * mcts:.1f} ms/move "
           f"(ratios {puct / mcts:.2f}, {no_bias / mcts:.2f} and {plain / mcts:.2f})")
@@ -86,6 +87,11 @@ def main(argv=None) -> int:
         print(f"PUCT(200) with the baseline, eight leaves a network call (batch_size=8): {1000 * eight:.1f} ms/move "
               f"(ratio {eight / mcts:.2f}; the network's batch_size={resolved['batch_size']} takes "
               f"{puct / eight:.2f} times as long)")
+    shipped = BaselineBot()._resolved(net.search_defaults)["simulations"]
+    if shipped != 200:  # the network says how many simulations `baseline` makes with it
+        full = per_move(BaselineBot(), states)
+        print(f"`baseline` as shipped, PUCT({shipped}) (the network's search.simulations): {1000 * full:.1f} ms/move "
+              f"(ratio {full / mcts:.2f} to {search.upper()}(1000))")
     pol = per_move(BaselinePolicyBot(), states)
     greedy = per_move(tilecraft.GreedyBot(), states)
     print(f"baseline-policy: {1000 * pol:.2f} ms/move; greedy: {1000 * greedy:.2f} ms/move (ratio {pol / greedy:.1f})")

@@ -94,7 +94,7 @@ def test_baseline_values_its_leaves_with_rollouts_unless_told_not_to(tmp_path):
     assert mixed["root_value"] != pytest.approx(float(v[0, 0]), abs=1e-3)
     bot = make_bot("baseline:rollout_mix=0.25,rollouts=2")
     assert bot.options == dict(  # None: the network's own setting, else BaselineBot.SEARCH_DEFAULTS
-        simulations=200, c_puct=None, batch_size=None, rollout_mix=0.25, rollouts=2, determinize="search",
+        simulations=None, c_puct=None, batch_size=None, rollout_mix=0.25, rollouts=2, determinize="search",
         prior_heuristic=None, prior_temperature=None)
     assert bot._resolved({}) == dict(simulations=200, c_puct=1.25, batch_size=8, rollout_mix=0.25, rollouts=2,
                                      determinize="search", prior_heuristic=2.0, prior_temperature=1.0)
@@ -143,9 +143,24 @@ def test_a_network_may_say_its_search_gathers_one_leaf_at_a_time(tmp_path):
     assert BaselineBot(simulations=8, path=plain).puct(state).options["batch_size"] == 8  # SEARCH_DEFAULTS
 
 
+def test_a_network_may_say_how_many_simulations_its_search_makes(tmp_path):
+    """search.simulations in the metadata is baseline's budget with that network (each simulation is
+    one visit below the root); a spec's own simulations win; a network without it gets 200."""
+    path = str(_net_file(tmp_path, search=dict(simulations=30, batch_size=1)))
+    assert baselines.load("azul", 2, path=path).search_defaults == dict(simulations=30, batch_size=1)
+    state = tilecraft.make("azul", seed=3)
+    assert sum(BaselineBot(path=path).search(state)["visits"]) == 30
+    assert sum(BaselineBot(path=path, simulations=12).search(state)["visits"]) == 12
+    assert make_bot(f"baseline:path={path}").puct(state).options["simulations"] == 30
+    plain = str(_net_file(tmp_path, name="plain.npz"))
+    assert BaselineBot(path=plain).puct(state).options["simulations"] == 200  # SEARCH_DEFAULTS
+
+
 @pytest.mark.parametrize("search, match", [
     ([0.5], "search must be an object"),
-    (dict(simulations=50), r"search\.simulations is not an option"),
+    (dict(rollouts=4), r"search\.rollouts is not an option"),
+    (dict(simulations=0), r"search\.simulations: .*simulations"),
+    (dict(simulations=12.5), r"search\.simulations: .*simulations"),
     (dict(rollout_mix=1.5), r"search\.rollout_mix: .*rollout_mix"),
     (dict(prior_temperature=0.0), r"search\.prior_temperature"),
     (dict(c_puct="high"), r"search\.c_puct"),
@@ -363,6 +378,8 @@ def test_the_cli_lists_baselines_and_refuses_a_bad_training_run(capsys, tmp_path
     assert out.splitlines()[0].split()[:3] == ["game", "players", "mode"]
     for a in baselines.available():
         assert a["path"] in out
+    warsaw = next(line for line in out.splitlines() if line.endswith("warsaw-2p.npz"))
+    assert "batch_size=1,simulations=400" in warsaw.split()  # what `baseline` searches with that network
     assert cli.main(["train", "azul", "--players", "5", "--out", str(tmp_path / "r")]) == 2
     assert "players" in capsys.readouterr().err
     assert cli.main(["train", "azul", "--chunks", "0", "--out", str(tmp_path / "r")]) == 2

@@ -230,7 +230,7 @@ class BaselineBot(_BaselineBase):
     state's game, player count and mode, loaded on the first move. ``simulations`` (200),
     ``c_puct``, ``batch_size``, ``seed``, ``rollout_mix``, ``rollouts``, ``determinize``, ``prior_heuristic`` and
     ``prior_temperature`` are PUCTBot's; ``path``:
-    a network file instead of the shipped one. ``c_puct``, ``rollout_mix``, ``prior_heuristic``,
+    a network file instead of the shipped one. ``simulations``, ``c_puct``, ``rollout_mix``, ``prior_heuristic``,
     ``prior_temperature`` and ``batch_size`` left None take the network's own settings (its metadata's
     ``search``, recorded by ``tilecraft train --search``), else ``SEARCH_DEFAULTS``: the network gives the
     priors and each leaf's value is one rollout of the game's tuned MCTS rollout policy
@@ -247,9 +247,10 @@ class BaselineBot(_BaselineBase):
     name = "baseline"
 
     # what a network's own search settings (its metadata's "search") fall back to, and what the user's override
-    SEARCH_DEFAULTS = dict(c_puct=1.25, rollout_mix=1.0, prior_heuristic=2.0, prior_temperature=1.0, batch_size=8)
+    SEARCH_DEFAULTS = dict(simulations=200, c_puct=1.25, rollout_mix=1.0, prior_heuristic=2.0, prior_temperature=1.0,
+                           batch_size=8)
 
-    def __init__(self, simulations: int = 200, c_puct: Optional[float] = None, batch_size: Optional[int] = None,
+    def __init__(self, simulations: Optional[int] = None, c_puct: Optional[float] = None, batch_size: Optional[int] = None,
                  seed: int = 0,
                  path: Optional[str] = None, rollout_mix: Optional[float] = None, rollouts: int = 1,
                  determinize: str = "search", prior_heuristic: Optional[float] = None,

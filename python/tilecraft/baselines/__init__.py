@@ -291,8 +291,8 @@ def save(path: str, arrays: Mapping[str, np.ndarray], meta: Mapping[str, Any], d
     return path
 
 
-SEARCH_KEYS = ("c_puct", "rollout_mix", "prior_heuristic", "prior_temperature", "batch_size")
-_INTEGER_SEARCH_KEYS = ("batch_size",)
+SEARCH_KEYS = ("simulations", "c_puct", "rollout_mix", "prior_heuristic", "prior_temperature", "batch_size")
+_INTEGER_SEARCH_KEYS = ("simulations", "batch_size")
 
 
 def check_search(search: Any, where: str = "search") -> Dict[str, Any]:
@@ -416,7 +416,8 @@ def _shipped() -> List[pathlib.Path]:
 
 def available() -> List[Dict[str, Any]]:
     """The shipped baselines: one dict per file with game, players (a list), mode, path, size (bytes)
-    and the metadata's training summary (games, rows)."""
+    and the metadata's training summary (games, rows) and its own search settings (search: what
+    ``baseline`` uses with it unless its spec says otherwise)."""
     out = []
     for p in _shipped():
         st = p.stat()
@@ -428,7 +429,8 @@ def available() -> List[Dict[str, Any]]:
             with _cache_lock:
                 _meta_cache[key] = m
         out.append(dict(game=m["game"], players=m["players"] if isinstance(m["players"], list) else [m["players"]],
-                        mode=m["mode"], path=str(p), size=st.st_size, games=m.get("games"), rows=m.get("rows")))
+                        mode=m["mode"], path=str(p), size=st.st_size, games=m.get("games"), rows=m.get("rows"),
+                        search=dict(m.get("search") or {})))
     return out
 
 
@@ -486,8 +488,13 @@ def for_state(state: Any, path: Optional[str] = None) -> Network:
 def describe(nets: Optional[Sequence[Dict[str, Any]]] = None) -> str:
     """The table ``tilecraft baselines`` prints."""
     rows = nets if nets is not None else available()
-    lines = [f"{'game':8} {'players':8} {'mode':7} {'size':>9} {'games':>7} {'rows':>9}  path"]
-    for a in rows:
+    def settings(a: Dict[str, Any]) -> str:  # what `baseline` searches with beyond BaselineBot's defaults
+        return ",".join(f"{k}={v:g}" for k, v in sorted((a.get("search") or {}).items())) or "-"
+
+    shown = [settings(a) for a in rows]
+    width = max([len("search")] + [len(x) for x in shown])
+    lines = [f"{'game':8} {'players':8} {'mode':7} {'size':>9} {'games':>7} {'rows':>9}  {'search':{width}}  path"]
+    for a, search in zip(rows, shown):
         lines.append(f"{a['game']:8} {'/'.join(map(str, a['players'])):8} {str(a['mode'] or '-'):7} "
-                     f"{a['size']:>9,} {a.get('games') or '-':>7} {a.get('rows') or '-':>9}  {a['path']}")
+                     f"{a['size']:>9,} {a.get('games') or '-':>7} {a.get('rows') or '-':>9}  {search:{width}}  {a['path']}")
     return "\n".join(lines)
