@@ -239,7 +239,6 @@ class PuctSearch {
     nodes_.push_back(PuctNode{});
     nodes_.reserve(static_cast<size_t>(std::min<int64_t>(int64_t{cfg.simulations} * 24 + 256, 1 << 22)));
     leaves_.clear();
-    waiting_.clear();
     paths_.clear();
     started_ = completed_ = evaluations_ = 0;
     root_requested_ = false;
@@ -312,15 +311,14 @@ class PuctSearch {
       if (lf.node == 0) root_expanded(v, np);
     }
     double r[kMaxSearchPlayers];
-    for (const Waiting& w : waiting_) {
-      const Leaf& lf = leaves_[w.leaf];
+    for (const Leaf& lf : leaves_) {
+      if (lf.length == 0) continue;  // the root's evaluation: not a simulation
       const float* v = buf.values.data() + static_cast<size_t>(lf.row) * np;
       for (int p = 0; p < np; ++p) r[p] = mixed(lf, v, p);
-      backup(paths_.data() + w.path, w.length, r);
+      backup(paths_.data() + lf.path, lf.length, r);
     }
     evaluations_ += static_cast<int64_t>(leaves_.size());
     leaves_.clear();
-    waiting_.clear();
     paths_.clear();
   }
 
@@ -392,10 +390,14 @@ class PuctSearch {
   }
 
  private:
+  // A node waiting for its evaluation (row `row` of the buffer), and the path of the simulation
+  // that reached it (a collision is taken back, so each leaf has exactly one; the root's is empty).
   struct Leaf {
     int32_t node;
     int32_t row;
     int32_t seat;
+    int32_t path;    // offset into paths_
+    int32_t length;  // 0: the root's evaluation
     float roll[kMaxSearchPlayers];  // the rollout's rewards (rollout_mix > 0)
   };
 
@@ -404,11 +406,6 @@ class PuctSearch {
     if (cfg_.rollout_mix <= 0) return v[seat];
     return static_cast<float>((1 - cfg_.rollout_mix) * v[seat] + cfg_.rollout_mix * lf.roll[seat]);
   }
-  struct Waiting {
-    int32_t leaf;
-    int32_t path;    // offset into paths_
-    int32_t length;
-  };
 
   // simulate()'s outcomes besides 0 (finished at an end of the game) and 1 (left a new leaf).
   static constexpr int kCollided = 2;
@@ -576,7 +573,7 @@ class PuctSearch {
     n.num_children = static_cast<int16_t>(legal_.size);
     n.status = kPending;
     n.leaf = static_cast<int32_t>(leaves_.size());
-    Leaf lf{at, buf.add(s, seat, legal_), seat, {}};
+    Leaf lf{at, buf.add(s, seat, legal_), seat, 0, 0, {}};
     if (cfg_.rollout_mix > 0) {
       double sum[kMaxSearchPlayers] = {}, r[kMaxSearchPlayers];
       for (int k = 0; k < cfg_.rollouts; ++k) {
@@ -610,7 +607,8 @@ class PuctSearch {
   }
 
   void wait_on(int32_t leaf) {
-    waiting_.push_back(Waiting{leaf, static_cast<int32_t>(paths_.size()), static_cast<int32_t>(path_.size())});
+    leaves_[leaf].path = static_cast<int32_t>(paths_.size());
+    leaves_[leaf].length = static_cast<int32_t>(path_.size());
     paths_.insert(paths_.end(), path_.begin(), path_.end());
   }
 
@@ -800,7 +798,6 @@ class PuctSearch {
   std::unique_ptr<S> root_;
   std::vector<PuctNode> nodes_{PuctNode{}};
   std::vector<Leaf> leaves_;
-  std::vector<Waiting> waiting_;
   std::vector<int32_t> paths_;
   std::vector<int32_t> path_;
   ActionList<S::kMaxActions> legal_;
