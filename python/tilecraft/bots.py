@@ -227,7 +227,7 @@ class BaselinePolicyBot(_BaselineBase):
 
 class BaselineBot(_BaselineBase):
     """PUCT search (:class:`tilecraft.PUCTBot`) guided by the shipped baseline network of the
-    state's game, player count and mode, loaded on the first move. ``simulations`` (200),
+    state's game, player count and mode, loaded on the first move. ``simulations`` (the network's, else 200),
     ``c_puct``, ``batch_size``, ``seed``, ``rollout_mix``, ``rollouts``, ``determinize``, ``prior_heuristic`` and
     ``prior_temperature`` are PUCTBot's; ``path``:
     a network file instead of the shipped one. ``simulations``, ``c_puct``, ``rollout_mix``, ``prior_heuristic``,

@@ -488,6 +488,7 @@ def for_state(state: Any, path: Optional[str] = None) -> Network:
 def describe(nets: Optional[Sequence[Dict[str, Any]]] = None) -> str:
     """The table ``tilecraft baselines`` prints."""
     rows = nets if nets is not None else available()
+
     def settings(a: Dict[str, Any]) -> str:  # what `baseline` searches with beyond BaselineBot's defaults
         return ",".join(f"{k}={v:g}" for k, v in sorted((a.get("search") or {}).items())) or "-"
 
