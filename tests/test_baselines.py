@@ -370,6 +370,40 @@ def test_train_runs_end_to_end_and_resumes(tmp_path):
         train.run(other, argv)
 
 
+def test_chunks_made_by_several_processes_are_the_chunks_one_process_makes(tmp_path):
+    # --workers makes the teacher's chunks in processes of their own; a chunk's seed depends only on the
+    # run's seed and the chunk's number, so the data is the same row for row. --rounds 0 stops there.
+    common = ["azul", "--chunks", "3", "--games-per-chunk", "2", "--teacher", "mcts:iterations=10", "--threads", "1",
+              "--rounds", "0", "--quiet"]
+    paths = {}
+    for workers in (1, 2):
+        argv = common + ["--out", str(tmp_path / f"w{workers}"), "--workers", str(workers)]
+        summary = train.run(train.parser().parse_args(argv), argv)
+        assert summary["rounds"] == 0 and summary["final"] is None and summary["chunks"] == 3
+        assert not list((tmp_path / f"w{workers}").glob("net-*.npz"))  # no training
+        paths[workers] = sorted((tmp_path / f"w{workers}" / "data").glob("teacher-*.npz"))
+    assert [p.name for p in paths[2]] == ["teacher-0000.npz", "teacher-0001.npz", "teacher-0002.npz"]
+    for one, two in zip(paths[1], paths[2]):
+        with np.load(one) as a, np.load(two) as b:
+            assert sorted(a.files) == sorted(b.files)
+            for key in a.files:
+                assert np.array_equal(a[key], b[key]), (one.name, key)
+    # the chunks differ from each other (each has its own seed)
+    with np.load(paths[2][0]) as a, np.load(paths[2][1]) as b:
+        assert a["codes"].shape != b["codes"].shape or not np.array_equal(a["codes"], b["codes"])
+    # a later run in the same folder must make the same data (the network's shape is its own)...
+    other = [a if a != "mcts:iterations=10" else "mcts:iterations=11" for a in common] + ["--out", str(tmp_path / "w2")]
+    with pytest.raises(ValueError, match="other settings.*teacher"):
+        train.run(train.parser().parse_args(other), other)
+    # ... and trains on them without playing them again
+    before = [p.stat().st_mtime_ns for p in paths[2]]
+    argv = common[:-3] + ["--out", str(tmp_path / "w2"), "--epochs", "1", "--hidden", "16", "--eval-games", "0",
+                          "--hold-out", "0", "--numpy", "--quiet"]
+    net = baselines.load("azul", 2, path=train.run(train.parser().parse_args(argv), argv)["final"])
+    assert net.meta["games"] == 6
+    assert [p.stat().st_mtime_ns for p in paths[2]] == before
+
+
 def test_the_cli_lists_baselines_and_refuses_a_bad_training_run(capsys, tmp_path):
     from tilecraft import cli
 
@@ -384,6 +418,10 @@ def test_the_cli_lists_baselines_and_refuses_a_bad_training_run(capsys, tmp_path
     assert "players" in capsys.readouterr().err
     assert cli.main(["train", "azul", "--chunks", "0", "--out", str(tmp_path / "r")]) == 2
     assert "--chunks must be at least 1" in capsys.readouterr().err
+    assert cli.main(["train", "azul", "--workers", "0", "--out", str(tmp_path / "r")]) == 2
+    assert "--workers must be at least 1" in capsys.readouterr().err
+    assert cli.main(["train", "azul", "--rounds", "-1", "--out", str(tmp_path / "r")]) == 2
+    assert "--rounds must be at least 0" in capsys.readouterr().err
 
 
 def test_a_value_trunk_of_its_own_is_read_and_used(tmp_path):

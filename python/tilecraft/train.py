@@ -42,6 +42,10 @@ from ._args import is_integer
 ROW_KEYS = ("codes", "mask", "policy", "value", "margin")
 
 
+# the settings the teacher's chunks depend on (the others shape the network and its later rounds)
+_DATA_SETTINGS = ("game", "players", "options", "seed", "teacher", "games_per_chunk")
+
+
 def _seed_of(seed: int, kind: str, k: int) -> int:
     from .runner import mix_seed
 
@@ -86,6 +90,51 @@ def _searches_with_network(bots: Sequence[Any]) -> bool:
             return b
 
     return any(isinstance(resolved(b), (PUCTBot, BaselineBot)) for b in bots)
+
+
+def _make_chunk(path: pathlib.Path, game: str, players: int, options: Dict[str, Any], kind: str, seed: int, k: int,
+                bots: List[Any], n_games: int, threads: int, progress: bool, margin_scale: float,
+                evaluator: Any = None) -> int:
+    """Plays one chunk of self-play and saves its rows to ``path``; returns the number of rows. The chunk
+    depends only on its arguments (its seed comes from the run's seed and its number), never on the
+    process or the number of threads that make it."""
+    from .games import make
+    from .selfplay import self_play
+
+    codec = make(game, players=players, **options).observation_codec()
+    if evaluator is None and not _searches_with_network(bots):
+        data = self_play(game, bots, n_games, seed=seed, threads=threads, players=players, record=True,
+                         obs_dtype=np.uint8, progress=progress, **options)
+    else:
+        data = self_play(game, bots, n_games, seed=seed, players=players, record=True, evaluator=evaluator,
+                         concurrent_games=min(n_games, 256), **options)
+    rows = _rows_from_self_play(data, players, codec, margin_scale)
+    _save_rows(path, rows, dict(kind=kind, chunk=k, games=n_games, seed=seed,
+                                bots=[b if isinstance(b, str) else repr(b) for b in bots]))
+    return len(rows["codes"])
+
+
+def _make_chunks_in_parallel(folder: pathlib.Path, game: str, players: int, options: Dict[str, Any],
+                             args: argparse.Namespace, margin_scale: float, say: Any) -> None:
+    """The teacher chunks not yet in ``folder``, made by ``args.workers`` processes at once (spawned, so
+    that it works the same on every platform). Each is written when done, so an interrupted run keeps
+    the chunks that were finished."""
+    import concurrent.futures
+    import multiprocessing
+
+    todo = [k for k in range(args.chunks) if not (folder / f"teacher-{k:04d}.npz").exists()]
+    if not todo:
+        return
+    t0 = time.perf_counter()
+    ctx = multiprocessing.get_context("spawn")
+    with concurrent.futures.ProcessPoolExecutor(max_workers=min(args.workers, len(todo)), mp_context=ctx) as pool:
+        jobs = {pool.submit(_make_chunk, folder / f"teacher-{k:04d}.npz", game, players, options, "teacher",
+                            _seed_of(args.seed, "teacher", k), k, [args.teacher], args.games_per_chunk,
+                            args.threads, False, margin_scale): k for k in todo}
+        for done, job in enumerate(concurrent.futures.as_completed(jobs), 1):
+            rows = job.result()  # a chunk that failed raises here, naming its error
+            say(f"teacher chunk {jobs[job]}: {args.games_per_chunk} games, {rows} rows "
+                f"({done}/{len(todo)} in {time.perf_counter() - t0:.0f} s on {args.workers} processes)")
 
 
 def _save_rows(path: pathlib.Path, rows: Dict[str, np.ndarray], meta: Dict[str, Any]) -> None:
@@ -508,6 +557,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--chunks", type=int, default=20, help="teacher self-play chunks")
     p.add_argument("--games-per-chunk", type=int, default=100)
     p.add_argument("--threads", type=int, default=2, help="self-play threads (and PyTorch's)")
+    p.add_argument("--workers", type=int, default=1,
+                   help="teacher chunks made at once, each in a process of its own on --threads threads; a chunk "
+                        "is the same whichever process makes it (a machine with many cores: --workers N "
+                        "--threads 1)")
     p.add_argument("--hidden", default="512,256,256", help="the trunk's layer widths")
     p.add_argument("--value-hidden", default="256,256",
                    help="the value trunk's layer widths ('': the value head sits on the policy's trunk)")
@@ -528,7 +581,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="every Nth teacher chunk is held out to pick the best weights (0: none; fewer than N "
                         "chunks: none)")
     p.add_argument("--lr", type=float, default=1e-3)
-    p.add_argument("--rounds", type=int, default=1, help="1: the teacher's data only; more: Gumbel PUCT rounds")
+    p.add_argument("--rounds", type=int, default=1,
+                   help="0: make the teacher's data and stop (train later, or elsewhere, from the same folder); "
+                        "1: train on the teacher's data; more: Gumbel PUCT rounds")
     p.add_argument("--puct-games", type=int, default=200, help="games of Gumbel PUCT self-play per later round")
     p.add_argument("--puct-simulations", type=int, default=64)
     p.add_argument("--puct-rollout-mix", type=float, default=0.0,
@@ -563,7 +618,6 @@ def _options(items: Sequence[str], flag: str = "--option") -> Dict[str, Any]:
 def run(args: argparse.Namespace, argv: Sequence[str] = ()) -> Dict[str, Any]:
     """Runs (or resumes) a training run; returns the run's summary."""
     from .games import game_spec, make
-    from .selfplay import self_play
 
     def say(text: str) -> None:
         if not args.quiet:
@@ -577,9 +631,11 @@ def run(args: argparse.Namespace, argv: Sequence[str] = ()) -> Dict[str, Any]:
     search = baselines.check_search(_options(args.search, "--search"), "--search")
     hidden = [int(h) for h in str(args.hidden).split(",") if h.strip()]
     value_hidden = [int(h) for h in str(args.value_hidden).split(",") if h.strip()]
-    for name in ("chunks", "games_per_chunk", "threads", "rounds", "batch", "eval_simulations", "eval_workers"):
+    for name in ("chunks", "games_per_chunk", "threads", "workers", "batch", "eval_simulations", "eval_workers"):
         if getattr(args, name) < 1:
             raise ValueError(f"--{name.replace('_', '-')} must be at least 1, got {getattr(args, name)}")
+    if args.rounds < 0:
+        raise ValueError(f"--rounds must be at least 0 (0: the teacher's data only, no training), got {args.rounds}")
     if not (0.0 <= args.target_temperature <= 100.0):
         raise ValueError(f"--target-temperature must be between 0 and 100, got {args.target_temperature}")
     if not hidden or min(hidden) < 1 or (value_hidden and min(value_hidden) < 1):
@@ -603,7 +659,11 @@ def run(args: argparse.Namespace, argv: Sequence[str] = ()) -> Dict[str, Any]:
     run_file = out / "run.json"
     if run_file.exists():
         before = json.loads(run_file.read_text())
-        differ = [k for k in settings if before.get("settings", {}).get(k) != settings[k]]
+        # Until a round is trained, the folder holds only the teacher's data (say a --rounds 0 run on
+        # another machine): only what that data depends on must match.
+        trained = (out / "curve.json").exists()
+        differ = [k for k in settings if (trained or k in _DATA_SETTINGS)
+                  and before.get("settings", {}).get(k) != settings[k]]
         if differ:
             raise ValueError(f"{out}: this folder holds a run with other settings ({', '.join(differ)}); "
                              "use another --out")
@@ -624,21 +684,18 @@ def run(args: argparse.Namespace, argv: Sequence[str] = ()) -> Dict[str, Any]:
         if path.exists():
             return path
         t0 = time.perf_counter()
-        seed = _seed_of(args.seed, kind, k)
-        if evaluator is None and not _searches_with_network(bots):
-            data = self_play(game, bots, n_games, seed=seed, threads=args.threads, players=players, record=True,
-                             obs_dtype=np.uint8, progress=not args.quiet, **options)
-        else:
-            data = self_play(game, bots, n_games, seed=seed, players=players, record=True, evaluator=evaluator,
-                             concurrent_games=min(n_games, 256), **options)
-        rows = _rows_from_self_play(data, players, codec, margin_scale)
-        _save_rows(path, rows, dict(kind=kind, chunk=k, games=n_games, seed=seed,
-                                    bots=[b if isinstance(b, str) else repr(b) for b in bots]))
-        say(f"{kind} chunk {k}: {n_games} games, {len(rows['codes'])} rows in {time.perf_counter() - t0:.0f} s")
+        rows = _make_chunk(path, game, players, options, kind, _seed_of(args.seed, kind, k), k, bots, n_games,
+                           args.threads, not args.quiet, margin_scale, evaluator)
+        say(f"{kind} chunk {k}: {n_games} games, {rows} rows in {time.perf_counter() - t0:.0f} s")
         return path
 
-    # 1. the teacher's self-play
+    # 1. the teacher's self-play (on --workers processes at once: the same chunks as one process makes)
+    if args.workers > 1:
+        _make_chunks_in_parallel(out / "data", game, players, options, args, margin_scale, say)
     teacher_paths = [chunk("teacher", k, [args.teacher], args.games_per_chunk) for k in range(args.chunks)]
+    if args.rounds == 0:
+        say(f"{len(teacher_paths)} teacher chunks in {out / 'data'} (--rounds 0: no training)")
+        return dict(out=str(out), rounds=0, final=None, last={}, chunks=len(teacher_paths))
     rounds_done = len(curve)
     arrays: Optional[Dict[str, np.ndarray]] = None
     ckpt = out / "weights.npz"
