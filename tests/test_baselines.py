@@ -1,6 +1,9 @@
 """tilecraft.baselines: the network file format, its checks, the evaluator it gives, the shipped
 networks, and the two bot specs built on it (baseline, baseline-policy)."""
 import json
+import os
+import pathlib
+import time
 import pickle
 import zipfile
 
@@ -402,6 +405,50 @@ def test_chunks_made_by_several_processes_are_the_chunks_one_process_makes(tmp_p
     net = baselines.load("azul", 2, path=train.run(train.parser().parse_args(argv), argv)["final"])
     assert net.meta["games"] == 6
     assert [p.stat().st_mtime_ns for p in paths[2]] == before
+
+
+def test_chunk_workers_end_when_the_run_is_killed(tmp_path):
+    # A run killed outright (SIGKILL: no chance to clean up) must not leave its worker processes playing
+    # on unseen (they did, until 2026-12-04). The workers are found through /proc's parent links.
+    import signal
+    import subprocess
+    import sys
+
+    if not pathlib.Path("/proc").is_dir():
+        pytest.skip("needs /proc to find the workers")
+    argv = [sys.executable, "-m", "tilecraft", "train", "azul", "--out", str(tmp_path / "r"), "--chunks", "4",
+            "--games-per-chunk", "200", "--teacher", "mcts:iterations=2000", "--threads", "1", "--workers", "2",
+            "--rounds", "0", "--quiet"]
+    run = subprocess.Popen(argv, env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+
+    def children() -> list:
+        out = []
+        for stat in pathlib.Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == run.pid:
+                out.append(int(stat.parent.name))
+        return out
+
+    deadline = time.monotonic() + 120
+    workers: list = []
+    while len(workers) < 2 and time.monotonic() < deadline:  # the pool's workers (and its resource tracker)
+        time.sleep(0.2)
+        workers = [pid for pid in children()
+                   if b"spawn_main" in pathlib.Path(f"/proc/{pid}/cmdline").read_bytes()]
+    assert len(workers) == 2, "the run never started its two workers"
+    run.send_signal(signal.SIGKILL)
+    run.wait()
+    deadline = time.monotonic() + 60  # generous: a worker looks for its parent every half second
+    alive = list(workers)
+    while alive and time.monotonic() < deadline:
+        time.sleep(0.2)
+        alive = [pid for pid in alive if pathlib.Path(f"/proc/{pid}").exists()
+                 and pathlib.Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"]
+    assert not alive, f"workers {alive} played on after their run was killed"
+    assert not list((tmp_path / "r" / "data").glob("*.npz"))  # nothing finished, nothing written
 
 
 def test_the_cli_lists_baselines_and_refuses_a_bad_training_run(capsys, tmp_path):

@@ -114,6 +114,19 @@ def _make_chunk(path: pathlib.Path, game: str, players: int, options: Dict[str, 
     return len(rows["codes"])
 
 
+def _exit_with_parent(parent: int) -> None:
+    """A worker's initializer: the worker ends when the process that started it does (killed, say),
+    instead of playing on unseen."""
+    import threading
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
 def _make_chunks_in_parallel(folder: pathlib.Path, game: str, players: int, options: Dict[str, Any],
                              args: argparse.Namespace, margin_scale: float, say: Any) -> None:
     """The teacher chunks not yet in ``folder``, made by ``args.workers`` processes at once (spawned, so
@@ -127,7 +140,8 @@ def _make_chunks_in_parallel(folder: pathlib.Path, game: str, players: int, opti
         return
     t0 = time.perf_counter()
     ctx = multiprocessing.get_context("spawn")
-    with concurrent.futures.ProcessPoolExecutor(max_workers=min(args.workers, len(todo)), mp_context=ctx) as pool:
+    with concurrent.futures.ProcessPoolExecutor(max_workers=min(args.workers, len(todo)), mp_context=ctx,
+                                                initializer=_exit_with_parent, initargs=(os.getpid(),)) as pool:
         jobs = {pool.submit(_make_chunk, folder / f"teacher-{k:04d}.npz", game, players, options, "teacher",
                             _seed_of(args.seed, "teacher", k), k, [args.teacher], args.games_per_chunk,
                             args.threads, False, margin_scale): k for k in todo}
