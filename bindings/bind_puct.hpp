@@ -32,7 +32,7 @@ inline PuctConfig puct_config_from_py(const py::dict& d, const char* who) {
                                       "gumbel",       "gumbel_actions", "gumbel_c_visit", "gumbel_c_scale",
                                       "rollout_mix",  "rollouts",       "rollout",        "rollout_depth",
                                       "eval_scale",   "determinize",    "prior_heuristic",
-                                      "prior_temperature"};
+                                      "prior_temperature", "worlds"};
   for (auto item : d) {
     const std::string key = py::str(item.first);
     bool ok = false;
@@ -59,6 +59,7 @@ inline PuctConfig puct_config_from_py(const py::dict& d, const char* who) {
   get("eval_scale", c.eval_scale);
   get("prior_heuristic", c.prior_heuristic);
   get("prior_temperature", c.prior_temperature);
+  get("worlds", c.worlds);
   if (d.contains("rollout") && !d["rollout"].is_none()) c.rollout = rollout_arg(d["rollout"], who);
   if (d.contains("determinize") && !d["determinize"].is_none()) c.determinize = determinize_arg(d["determinize"], who);
   if (d.contains("seed") && !d["seed"].is_none()) c.seed = seed_arg(d["seed"], "puct");
@@ -134,7 +135,7 @@ py::dict puct_result_to_py(const S& s, const PuctResult& r) {
 template <class S>
 struct PuctSearcher {
   PuctConfig cfg;
-  PuctSearch<S> search;
+  PuctWorlds<S> search;
   EvalBuffer buf;
   std::mutex busy;
   std::atomic<std::thread::id> searching{};

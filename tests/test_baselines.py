@@ -98,9 +98,9 @@ def test_baseline_values_its_leaves_with_rollouts_unless_told_not_to(tmp_path):
     bot = make_bot("baseline:rollout_mix=0.25,rollouts=2")
     assert bot.options == dict(  # None: the network's own setting, else BaselineBot.SEARCH_DEFAULTS
         simulations=None, c_puct=None, batch_size=None, rollout_mix=0.25, rollouts=2, determinize="search",
-        prior_heuristic=None, prior_temperature=None)
+        prior_heuristic=None, prior_temperature=None, worlds=None)
     assert bot._resolved({}) == dict(simulations=200, c_puct=1.25, batch_size=8, rollout_mix=0.25, rollouts=2,
-                                     determinize="search", prior_heuristic=2.0, prior_temperature=1.0)
+                                     determinize="search", prior_heuristic=2.0, prior_temperature=1.0, worlds=1)
     assert make_bot("baseline:prior_heuristic=0,prior_temperature=3").options["prior_temperature"] == 3.0
     with pytest.raises(ValueError, match="prior_heuristic"):
         make_bot("baseline:prior_heuristic=-1")
@@ -159,8 +159,27 @@ def test_a_network_may_say_how_many_simulations_its_search_makes(tmp_path):
     assert BaselineBot(path=plain).puct(state).options["simulations"] == 200  # SEARCH_DEFAULTS
 
 
+def test_a_network_may_say_how_many_worlds_its_search_draws(tmp_path):
+    """search.worlds in the metadata: baseline splits its simulations between that many determinized
+    trees (the same search as a spec that says worlds=4); a spec's own worlds win; without it, one."""
+    path = str(_net_file(tmp_path, search=dict(simulations=40, worlds=4)))
+    assert baselines.load("azul", 2, path=path).search_defaults == dict(simulations=40, worlds=4)
+    state = tilecraft.make("azul", seed=3)
+    own, told = BaselineBot(path=path), BaselineBot(path=path, worlds=4, simulations=40)
+    assert own.puct(state).options["worlds"] == 4
+    a, b = own.search(state), told.search(state)
+    assert list(a["visits"]) == list(b["visits"]) and sum(a["visits"]) == 40 and a["evaluations"] >= 4
+    assert make_bot(f"baseline:path={path},worlds=1").puct(state).options["worlds"] == 1
+    plain = str(_net_file(tmp_path, name="plain.npz"))
+    assert BaselineBot(path=plain).puct(state).options["worlds"] == 1  # SEARCH_DEFAULTS
+    with pytest.raises(ValueError, match="worlds"):
+        make_bot("baseline:worlds=0")
+
+
 @pytest.mark.parametrize("search, match", [
     ([0.5], "search must be an object"),
+    (dict(worlds=0), r"search\.worlds: .*worlds"),
+    (dict(worlds=8, simulations=4), r"search: .*worlds .*simulations"),
     (dict(rollouts=4), r"search\.rollouts is not an option"),
     (dict(simulations=0), r"search\.simulations: .*simulations"),
     (dict(simulations=12.5), r"search\.simulations: .*simulations"),

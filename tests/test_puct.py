@@ -284,6 +284,8 @@ def test_bots_by_name():
     (dict(determinize="always"), "determinize"), (dict(prior_heuristic=-1), "prior_heuristic"),
     (dict(prior_heuristic=float("nan")), "prior_heuristic"), (dict(prior_heuristic="high"), "prior_heuristic"),
     (dict(prior_temperature=0), "prior_temperature"), (dict(prior_temperature=1000), "prior_temperature"),
+    (dict(worlds=0), "worlds"), (dict(worlds=257, simulations=1000), "worlds"), (dict(worlds=1.5), "worlds"),
+    (dict(worlds=9, simulations=8), "worlds .*simulations"), (dict(worlds=2, gumbel=True), "gumbel needs worlds=1"),
 ])
 def test_bad_options(kwargs, message):
     with pytest.raises(ValueError, match=message):
@@ -383,9 +385,11 @@ class _RecordingUniform:
 
     def __init__(self):
         self.rows = []
+        self.sizes = []
 
     def __call__(self, obs, mask, players):
         self.rows += [(m.copy(), int(p)) for m, p in zip(mask, players)]
+        self.sizes.append(len(obs))
         return np.zeros(mask.shape, np.float32), np.full((len(obs), 2), 0.5, np.float32)
 
 
@@ -492,3 +496,57 @@ def test_prior_temperature_divides_the_logits():
         expected = np.exp((logits - logits.max()) / t)
         expected /= expected.sum()
         assert np.allclose(r["prior"][legal], expected, atol=1e-5), t
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_worlds_are_trees_whose_root_visits_add_up(game):
+    """worlds=3 splits 37 simulations 13 / 12 / 12 between three trees; the first tree is seeded
+    with the bot's own seed, so it is the one-world search of 13 simulations: the three-world
+    visits contain its visits, and the other two trees add 24 more. Policy and values are those of
+    the summed visits."""
+    for state in _positions(game):
+        ev = FixedEvaluator(state.num_players())
+        one = PUCTBot(ev, simulations=13, batch_size=4, seed=2).search(state)
+        three = PUCTBot(ev, simulations=37, batch_size=4, seed=2, worlds=3).search(state)
+        mask = state.legal_action_mask()
+        more = three["visits"] - one["visits"]
+        assert (more >= 0).all() and more.sum() == 24
+        assert three["visits"].sum() == 37 == three["simulations"]
+        assert not three["visits"][~mask].any() and mask[three["action"]]
+        assert np.allclose(three["policy"], three["visits"] / 37, atol=1e-6)
+        best = three["visits"].max()
+        assert three["visits"][three["action"]] == best
+        tied = np.flatnonzero(three["visits"] == best)
+        assert three["values"][three["action"]] == three["values"][tied].max()
+        # each tree evaluates its own root: three root rows
+        assert three["evaluations"] >= 3
+
+
+def test_each_world_draws_its_own_future_and_gathers_its_own_leaves():
+    """At the last pick of an Azul round (as above), with uniform priors, one leaf per tree and call,
+    and worlds * L simulations, each tree spends its L simulations on the L root actions, and each
+    leaf is the opponent's first decision of the next round, whose legal actions show the tree's
+    draw of the refill: the leaves of one world show one draw, of two worlds two. Every evaluator
+    call holds one leaf from each unfinished tree."""
+    state = _azul_last_pick_of_a_round()
+    n_legal = len(state.legal_actions())
+    for worlds in (1, 2):
+        ev = _RecordingUniform()
+        r = PUCTBot(ev, simulations=worlds * n_legal, batch_size=1, seed=3, worlds=worlds).search(state)
+        assert r["visits"].sum() == worlds * n_legal and (r["visits"][state.legal_actions()] == worlds).all()
+        leaves = [row for row in ev.rows if row[1] != state.current_player()]
+        assert len(leaves) == worlds * n_legal
+        assert len({m.tobytes() for m, _ in leaves}) == worlds
+        assert max(ev.sizes) == worlds
+
+
+def test_worlds_in_batched_self_play_and_the_same_games_at_any_concurrency():
+    kw = dict(n_games=5, seed=8, record=True, evaluator=FixedEvaluator())
+    bots = [PUCTBot(simulations=24, batch_size=2, worlds=3), "greedy"]
+    a = tilecraft.self_play("castle", bots, concurrent_games=1, **kw)
+    b = tilecraft.self_play("castle", bots, concurrent_games=5, **kw)
+    assert all(np.array_equal(x, y) for x, y in zip(a["actions"], b["actions"]))
+    t = a["training"]
+    ours = t["policy"][np.asarray(a["seat_bot"])[t["game"], t["player"]] == 0]
+    assert len(ours) and np.allclose(np.round(ours * 24), ours * 24, atol=1e-4)  # visits out of 24
+    assert np.allclose(ours.sum(axis=1), 1.0, atol=1e-5)

@@ -104,6 +104,12 @@ struct PuctConfig {
   // The evaluator's logits are divided by this before the softmax (Leela Chess Zero's policy softmax
   // temperature): > 1 flattens priors that are too sure of themselves. 1 (the default) changes nothing.
   double prior_temperature = 1.0;
+  // Determinized trees per search (a determinized-PUCT ensemble, as MCTS's root-parallel trees):
+  // worlds > 1 splits the simulations between that many trees, each on its own draw of the hidden
+  // parts and the future, evaluated together (each tree gathers up to batch_size leaves per
+  // evaluator call), and sums their root visits (PuctWorlds below). 1 (the default) is one tree,
+  // exactly as without this option.
+  int32_t worlds = 1;
 
   void validate() const {
     require<std::invalid_argument>(simulations >= 1 && simulations <= 10000000, "puct: simulations must be 1..1e7, got ",
@@ -142,6 +148,11 @@ struct PuctConfig {
     require<std::invalid_argument>(std::isfinite(prior_temperature) && prior_temperature >= 0.01 &&
                                        prior_temperature <= 100,
                                    "puct: prior_temperature must be in [0.01, 100], got ", prior_temperature);
+    require<std::invalid_argument>(worlds >= 1 && worlds <= 256, "puct: worlds must be 1..256, got ", worlds);
+    require<std::invalid_argument>(worlds <= simulations, "puct: worlds (", worlds,
+                                   ") must be at most simulations (", simulations, "): every tree needs one");
+    require<std::invalid_argument>(worlds == 1 || !gumbel,
+                                   "puct: gumbel needs worlds=1 (its sequential halving runs on one tree)");
   }
 };
 
@@ -215,6 +226,38 @@ struct PuctResult {
   int64_t nodes = 0;
   int64_t evaluations = 0;       // rows this search handed to the evaluator (the root included)
 };
+
+// The root child a search plays: the most visited (ties to the higher mean value), or, with a
+// temperature in force, one sampled with probability proportional to visits^(1/temperature).
+inline int pick_by_visits(const std::vector<int64_t>& visits, const std::vector<double>& values, const PuctConfig& cfg,
+                          size_t history_len, Rng& rng) {
+  const int n = static_cast<int>(visits.size());
+  int64_t total = 0;
+  for (int64_t v : visits) total += v;
+  const bool hot = cfg.temperature > 0 &&
+                   (cfg.temperature_moves < 0 || history_len < static_cast<size_t>(cfg.temperature_moves));
+  int pick = 0;
+  if (hot && total > 0) {
+    std::vector<double> w(n);
+    double z = 0;
+    const double inv = 1.0 / cfg.temperature;
+    const double vmax = static_cast<double>(*std::max_element(visits.begin(), visits.end()));
+    for (int i = 0; i < n; ++i) z += (w[i] = visits[i] ? std::pow(visits[i] / vmax, inv) : 0.0);
+    double u = rng.uniform() * z;
+    pick = n - 1;
+    for (int i = 0; i < n; ++i) {
+      if (w[i] > 0 && (u -= w[i]) < 0) {
+        pick = i;
+        break;
+      }
+    }
+    while (visits[pick] == 0) --pick;  // rounding at the end of the scan
+  } else {
+    for (int i = 1; i < n; ++i)
+      if (visits[i] > visits[pick] || (visits[i] == visits[pick] && values[i] > values[pick])) pick = i;
+  }
+  return pick;
+}
 
 template <class S>
 class PuctSearch {
@@ -362,29 +405,7 @@ class PuctSearch {
       return out;
     }
     for (int i = 0; i < n; ++i) out.policy.push_back(total ? static_cast<double>(out.visits[i]) / total : 1.0 / n);
-    const bool hot = cfg_.temperature > 0 &&
-                     (cfg_.temperature_moves < 0 || history_len_ < static_cast<size_t>(cfg_.temperature_moves));
-    int pick = 0;
-    if (hot && total > 0) {
-      std::vector<double> w(n);
-      double z = 0;
-      const double inv = 1.0 / cfg_.temperature;
-      const double vmax = static_cast<double>(*std::max_element(out.visits.begin(), out.visits.end()));
-      for (int i = 0; i < n; ++i) z += (w[i] = out.visits[i] ? std::pow(out.visits[i] / vmax, inv) : 0.0);
-      double u = rng_.uniform() * z;
-      pick = n - 1;
-      for (int i = 0; i < n; ++i) {
-        if (w[i] > 0 && (u -= w[i]) < 0) {
-          pick = i;
-          break;
-        }
-      }
-      while (out.visits[pick] == 0) --pick;  // rounding at the end of the scan
-    } else {
-      for (int i = 1; i < n; ++i)
-        if (out.visits[i] > out.visits[pick] || (out.visits[i] == out.visits[pick] && out.values[i] > out.values[pick]))
-          pick = i;
-    }
+    const int pick = pick_by_visits(out.visits, out.values, cfg_, history_len_, rng_);
     out.action = out.actions[pick];
     return out;
   }
@@ -830,9 +851,93 @@ class PuctSearch {
   Scratch scratch_;
 };
 
+// A search of cfg.worlds determinized trees (PuctConfig::worlds) with PuctSearch's interface: the
+// simulations are split between the trees (the first ones take the remainder), tree k is seeded
+// with mix_seed(seed, kWorldStream + k) (tree 0 with `seed` itself, so one world is exactly one
+// PuctSearch), and every tree gathers up to `quota` leaves per collect() into the same buffer. The
+// result sums the trees' root visits, averages their values weighted by visits and their priors,
+// and picks as one tree does (pick_by_visits), sampling from a generator of its own.
+template <class S>
+class PuctWorlds {
+ public:
+  static constexpr uint64_t kWorldStream = 0x776f726c64ULL;  // "world"
+
+  void start(const S& state, size_t history_len, const PuctConfig& cfg, uint64_t seed) {
+    cfg_ = cfg;
+    history_len_ = history_len;
+    const int k = cfg.worlds;
+    if (static_cast<int>(trees_.size()) < k) trees_.resize(k);
+    used_ = k;
+    for (int i = 0; i < k; ++i) {
+      PuctConfig c = cfg;
+      c.worlds = 1;
+      c.simulations = cfg.simulations / k + (i < cfg.simulations % k ? 1 : 0);
+      trees_[i].start(state, history_len, c, i == 0 ? seed : mix_seed(seed, kWorldStream + i));
+    }
+    rng_ = Rng(mix_seed(mix_seed(seed, kWorldStream), history_len));
+  }
+
+  bool done() const {
+    for (int i = 0; i < used_; ++i)
+      if (!trees_[i].done()) return false;
+    return true;
+  }
+
+  // Up to `quota` new leaves from every unfinished tree; returns how many in all.
+  int collect(EvalBuffer& buf, int quota) {
+    int added = 0;
+    for (int i = 0; i < used_; ++i)
+      if (!trees_[i].done()) added += trees_[i].collect(buf, quota);
+    return added;
+  }
+
+  void deliver(const EvalBuffer& buf) {
+    for (int i = 0; i < used_; ++i) trees_[i].deliver(buf);
+  }
+
+  PuctResult result() {
+    if (used_ == 1) return trees_[0].result();
+    PuctResult out = trees_[0].result();
+    std::vector<double> value_sum(out.actions.size());
+    for (size_t j = 0; j < out.actions.size(); ++j) value_sum[j] = out.values[j] * out.visits[j];
+    for (int i = 1; i < used_; ++i) {
+      const PuctResult r = trees_[i].result();
+      // the root's children are the searcher's own legal actions, the same in every draw
+      require<std::logic_error>(r.actions == out.actions, "puct: the worlds' root actions differ");
+      for (size_t j = 0; j < out.actions.size(); ++j) {
+        out.visits[j] += r.visits[j];
+        value_sum[j] += r.values[j] * r.visits[j];
+        out.prior[j] += r.prior[j];
+      }
+      out.root_value += r.root_value;
+      out.simulations += r.simulations;
+      out.nodes += r.nodes;
+      out.evaluations += r.evaluations;
+    }
+    int64_t total = 0;
+    for (int64_t v : out.visits) total += v;
+    const size_t n = out.actions.size();
+    for (size_t j = 0; j < n; ++j) {
+      out.values[j] = out.visits[j] ? value_sum[j] / out.visits[j] : 0.0;
+      out.prior[j] /= used_;
+      out.policy[j] = total ? static_cast<double>(out.visits[j]) / total : 1.0 / n;
+    }
+    out.root_value /= used_;
+    out.action = out.actions[pick_by_visits(out.visits, out.values, cfg_, history_len_, rng_)];
+    return out;
+  }
+
+ private:
+  PuctConfig cfg_;
+  size_t history_len_ = 0;
+  std::vector<PuctSearch<S>> trees_;  // kept between searches (their node storage is reused)
+  int used_ = 0;
+  Rng rng_;
+};
+
 // One search to the end with one evaluator: eval(EvalBuffer&) fills the buffer's outputs.
 template <class S, class Eval>
-PuctResult run_puct(PuctSearch<S>& search, EvalBuffer& buf, const S& state, size_t history_len, const PuctConfig& cfg,
+PuctResult run_puct(PuctWorlds<S>& search, EvalBuffer& buf, const S& state, size_t history_len, const PuctConfig& cfg,
                     Eval&& eval) {
   search.start(state, history_len, cfg, cfg.seed);
   while (!search.done()) {
@@ -918,7 +1023,7 @@ SelfPlayResults puct_self_play(const typename S::Config& config, const std::vect
     Rng rng;
     std::vector<int> who;
     std::vector<std::unique_ptr<MctsSearcher<S>>> mcts;
-    PuctSearch<S> search;
+    PuctWorlds<S> search;
     int search_eval = 0;
     int deficit = 0;  // leaves short of its share in the last step (made up in the next one)
   };

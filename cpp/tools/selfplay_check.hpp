@@ -344,8 +344,9 @@ void puct_checks(const typename S::Config& cfg, int count, uint64_t seed, Stats&
       pc.gumbel = variant == 2;
       pc.prior_heuristic = variant % 2 ? 2.0 : 0.0;  // the heuristic bias: every legal action applied
       pc.prior_temperature = variant == 3 ? 2.0 : 1.0;
+      pc.worlds = variant == 3 ? 3 : 1;  // three trees: their root visits still add up to the simulations
       pc.validate();
-      PuctSearch<S> search;
+      PuctWorlds<S> search;
       EvalBuffer buf;
       buf.init(pos.observation_size(), pos.num_distinct_actions(), pos.num_players());
       const PuctResult res = run_puct(search, buf, pos, hist.size(), pc, [](EvalBuffer& b) {

@@ -190,6 +190,11 @@ class PUCTBot:
     ``heuristic`` after action a on the simulation's state (what GreedyBot maximises). 0 (the
     default) computes nothing. ``prior_temperature`` divides the evaluator's logits before the
     softmax (Leela Chess Zero's policy softmax temperature): above 1 flattens over-sure priors.
+    ``worlds`` > 1 (with ``determinize="search"``, a determinized-PUCT ensemble, as MCTSBot's
+    ``threads``) splits the simulations between that many trees, each on its own draw of the hidden
+    parts and the future, gathers up to ``batch_size`` leaves from every tree per evaluator call, and
+    sums the trees' root visits: the move is the one the most draws favour, not the best move for one
+    draw (docs/learning.md, "Several worlds"). 1 (the default) is one tree.
 
     The search never peeks: it runs on a copy whose hidden parts were re-drawn from the bot's seed,
     and the evaluator sees only observations of the seat to move. Deterministic for a seed, a
@@ -203,7 +208,7 @@ class PUCTBot:
                  values: str = "share", rollout_mix: float = 0.0, rollouts: int = 1, rollout: Optional[str] = None,
                  rollout_depth: Optional[int] = None, eval_scale: Optional[float] = None,
                  determinize: str = "search", prior_heuristic: float = 0.0,
-                 prior_temperature: float = 1.0):
+                 prior_temperature: float = 1.0, worlds: int = 1):
         if isinstance(evaluator, str):
             evaluator = get_evaluator(evaluator)
         if evaluator is not None and not callable(evaluator):
@@ -222,7 +227,7 @@ class PUCTBot:
             temperature=temperature, temperature_moves=temperature_moves, batch_size=batch_size, seed=seed,
             gumbel=gumbel, gumbel_actions=gumbel_actions, rollout_mix=rollout_mix, rollouts=rollouts, rollout=rollout,
             rollout_depth=rollout_depth, eval_scale=eval_scale, determinize=determinize,
-            prior_heuristic=prior_heuristic, prior_temperature=prior_temperature)
+            prior_heuristic=prior_heuristic, prior_temperature=prior_temperature, worlds=worlds)
         _check_options(self.options)
         if values not in ("share", "returns"):
             raise ValueError(f"PUCTBot: values must be 'share' or 'returns', got {values!r}")
@@ -306,6 +311,12 @@ def _check_options(o: Dict[str, Any]) -> None:
     number("rollout_mix", 0.0, 1.0)
     number("prior_heuristic", 0.0, 1e6)
     number("prior_temperature", 0.01, 100.0)
+    integer("worlds", 1)
+    if o["worlds"] > 256 or o["worlds"] > o["simulations"]:
+        raise ValueError(f"PUCTBot: worlds must be at most 256 and at most simulations ({o['simulations']}): "
+                         f"every tree needs a simulation, got {o['worlds']}")
+    if o["worlds"] > 1 and o["gumbel"] is True:
+        raise ValueError("PUCTBot: gumbel needs worlds=1 (its sequential halving runs on one tree)")
     integer("rollouts", 1)
     if o["rollouts"] > 1024:
         raise ValueError(f"PUCTBot: rollouts must be at most 1024, got {o['rollouts']}")

@@ -114,6 +114,11 @@ def _make_chunk(path: pathlib.Path, game: str, players: int, options: Dict[str, 
     return len(rows["codes"])
 
 
+def _chunk_path(folder: pathlib.Path, kind: str, k: int) -> pathlib.Path:
+    """Where chunk ``k`` of ``kind`` (teacher, or a round's self-play) lives in a run's data folder."""
+    return folder / f"{kind}-{k:04d}.npz"
+
+
 def _exit_with_parent(parent: int) -> None:
     """A worker's initializer: the worker ends when the process that started it does (killed, say),
     instead of playing on unseen."""
@@ -135,14 +140,14 @@ def _make_chunks_in_parallel(folder: pathlib.Path, game: str, players: int, opti
     import concurrent.futures
     import multiprocessing
 
-    todo = [k for k in range(args.chunks) if not (folder / f"teacher-{k:04d}.npz").exists()]
+    todo = [k for k in range(args.chunks) if not _chunk_path(folder, "teacher", k).exists()]
     if not todo:
         return
     t0 = time.perf_counter()
     ctx = multiprocessing.get_context("spawn")
     with concurrent.futures.ProcessPoolExecutor(max_workers=min(args.workers, len(todo)), mp_context=ctx,
                                                 initializer=_exit_with_parent, initargs=(os.getpid(),)) as pool:
-        jobs = {pool.submit(_make_chunk, folder / f"teacher-{k:04d}.npz", game, players, options, "teacher",
+        jobs = {pool.submit(_make_chunk, _chunk_path(folder, "teacher", k), game, players, options, "teacher",
                             _seed_of(args.seed, "teacher", k), k, [args.teacher], args.games_per_chunk,
                             args.threads, False, margin_scale): k for k in todo}
         for done, job in enumerate(concurrent.futures.as_completed(jobs), 1):
@@ -694,7 +699,7 @@ def run(args: argparse.Namespace, argv: Sequence[str] = ()) -> Dict[str, Any]:
     wall_before = curve[-1]["wall"] if curve else 0.0
 
     def chunk(kind: str, k: int, bots: List[Any], n_games: int, evaluator: Any = None) -> pathlib.Path:
-        path = out / "data" / f"{kind}-{k:04d}.npz"
+        path = _chunk_path(out / "data", kind, k)
         if path.exists():
             return path
         t0 = time.perf_counter()

@@ -291,8 +291,8 @@ def save(path: str, arrays: Mapping[str, np.ndarray], meta: Mapping[str, Any], d
     return path
 
 
-SEARCH_KEYS = ("simulations", "c_puct", "rollout_mix", "prior_heuristic", "prior_temperature", "batch_size")
-_INTEGER_SEARCH_KEYS = ("simulations", "batch_size")
+SEARCH_KEYS = ("simulations", "c_puct", "rollout_mix", "prior_heuristic", "prior_temperature", "batch_size", "worlds")
+_INTEGER_SEARCH_KEYS = ("simulations", "batch_size", "worlds")
 
 
 def check_search(search: Any, where: str = "search") -> Dict[str, Any]:
@@ -316,6 +316,10 @@ def check_search(search: Any, where: str = "search") -> Dict[str, Any]:
         except (TypeError, ValueError) as e:
             raise BaselineError(f"{where}: search.{key}: {e}") from None
         out[key] = int(value) if key in _INTEGER_SEARCH_KEYS else float(value)
+    try:  # the settings together (worlds at most simulations)
+        PUCTBot(None, **out)
+    except (TypeError, ValueError) as e:
+        raise BaselineError(f"{where}: search: {e}") from None
     return out
 
 
