@@ -190,8 +190,8 @@ class PUCTBot:
     ``heuristic`` after action a on the simulation's state (what GreedyBot maximises). 0 (the
     default) computes nothing. ``prior_temperature`` divides the evaluator's logits before the
     softmax (Leela Chess Zero's policy softmax temperature): above 1 flattens over-sure priors.
-    ``worlds`` > 1 (with ``determinize="search"``, a determinized-PUCT ensemble, as MCTSBot's
-    ``threads``) splits the simulations between that many trees, each on its own draw of the hidden
+    ``worlds`` > 1 (a determinized-PUCT ensemble, as MCTSBot's ``threads``; in either
+    ``determinize`` mode) splits the simulations between that many trees, each on its own draw of the hidden
     parts and the future, gathers up to ``batch_size`` leaves from every tree per evaluator call, and
     sums the trees' root visits: the move is the one the most draws favour, not the best move for one
     draw (docs/learning.md, "Several worlds"). 1 (the default) is one tree.

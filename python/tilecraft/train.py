@@ -35,7 +35,6 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 import numpy as np
 
 from . import baselines
-from ._args import is_integer
 
 # ---- data ----
 
