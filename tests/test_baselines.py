@@ -97,7 +97,7 @@ def test_baseline_values_its_leaves_with_rollouts_unless_told_not_to(tmp_path):
     assert mixed["root_value"] != pytest.approx(float(v[0, 0]), abs=1e-3)
     bot = make_bot("baseline:rollout_mix=0.25,rollouts=2")
     assert bot.options == dict(  # None: the network's own setting, else BaselineBot.SEARCH_DEFAULTS
-        simulations=None, c_puct=None, batch_size=None, rollout_mix=0.25, rollouts=2, determinize="search",
+        simulations=None, c_puct=None, batch_size=None, rollout_mix=0.25, rollouts=2, determinize=None,
         prior_heuristic=None, prior_temperature=None, worlds=None)
     assert bot._resolved({}) == dict(simulations=200, c_puct=1.25, batch_size=8, rollout_mix=0.25, rollouts=2,
                                      determinize="search", prior_heuristic=2.0, prior_temperature=1.0, worlds=1)
@@ -105,6 +105,9 @@ def test_baseline_values_its_leaves_with_rollouts_unless_told_not_to(tmp_path):
     with pytest.raises(ValueError, match="prior_heuristic"):
         make_bot("baseline:prior_heuristic=-1")
     assert make_bot("baseline:determinize=iteration").options["determinize"] == "iteration"
+    # a network may say how the hidden parts are drawn; the spec overrides it
+    assert bot._resolved({"determinize": "hidden"})["determinize"] == "hidden"
+    assert make_bot("baseline:determinize=search")._resolved({"determinize": "hidden"})["determinize"] == "search"
     with pytest.raises(ValueError, match="determinize"):
         make_bot("baseline:determinize=sometimes")
     with pytest.raises(ValueError, match="rollout_mix"):
@@ -176,8 +179,27 @@ def test_a_network_may_say_how_many_worlds_its_search_draws(tmp_path):
         make_bot("baseline:worlds=0")
 
 
+def test_a_network_may_say_its_search_leaves_chance_to_the_tree(tmp_path):
+    """search.determinize="hidden" in the metadata: baseline searches the explicit-chance copy (the
+    same search as a spec that says so, and not the one-draw search); a spec's own determinize wins;
+    `tilecraft baselines` shows the setting."""
+    path = str(_net_file(tmp_path, search=dict(simulations=30, batch_size=1, determinize="hidden")))
+    assert baselines.load("azul", 2, path=path).search_defaults["determinize"] == "hidden"
+    state = tilecraft.make("azul", seed=3)
+    bot = BaselineBot(path=path)
+    own = bot.search(state)
+    told = BaselineBot(path=path, simulations=30, batch_size=1, determinize="hidden").search(state)
+    assert bot.puct(state).options["determinize"] == "hidden" and list(own["visits"]) == list(told["visits"])
+    assert BaselineBot(path=path, determinize="search").puct(state).options["determinize"] == "search"
+    with pytest.raises(ValueError, match="C\\+\\+ self-play"):  # its copy is made in Python
+        bot.puct(state).spec("azul")
+    m = baselines.available()[0] | dict(search=dict(determinize="hidden", simulations=30))
+    assert "determinize=hidden,simulations=30" in baselines.describe([m])
+
+
 @pytest.mark.parametrize("search, match", [
     ([0.5], "search must be an object"),
+    (dict(determinize="always"), r"search\.determinize: .*determinize"),
     (dict(worlds=0), r"search\.worlds: .*worlds"),
     (dict(worlds=8, simulations=4), r"search: .*worlds .*simulations"),
     (dict(rollouts=4), r"search\.rollouts is not an option"),

@@ -160,8 +160,9 @@ def test_values_as_returns_are_converted():
     assert np.array_equal(a["visits"], b["visits"]) and np.allclose(a["values"], b["values"], atol=1e-6)
 
 
-@pytest.mark.parametrize("game", GAMES)
-@pytest.mark.parametrize("determinize", ["search", "iteration"])
+@pytest.mark.parametrize("game, determinize", [(g, d) for g in GAMES for d in ("search", "iteration")] +
+                         [(g, "hidden") for g in GAMES
+                          if any(o.name == "chance" for o in tilecraft.game_spec(g).options)])
 def test_search_never_peeks_and_the_evaluator_sees_only_the_movers_view(game, determinize):
     """States that look the same to the mover give the same evaluator inputs and the same search,
     whatever their hidden parts; every row is the view of the seat to move at its leaf."""
@@ -425,7 +426,7 @@ def test_determinize_iteration_draws_a_new_future_for_every_simulation():
     state = _azul_last_pick_of_a_round()
     me, n_legal = state.current_player(), len(state.legal_actions())
     masks = {}
-    for determinize in ("search", "iteration"):
+    for determinize in ("search", "iteration", "hidden"):
         ev = _RecordingUniform()
         PUCTBot(ev, simulations=n_legal, batch_size=1, seed=3, determinize=determinize).search(state)
         root, leaves = ev.rows[0], ev.rows[1:]
@@ -433,6 +434,62 @@ def test_determinize_iteration_draws_a_new_future_for_every_simulation():
         masks[determinize] = {m.tobytes() for m, _ in leaves}
     assert len(masks["search"]) == 1
     assert len(masks["iteration"]) >= 2
+    # determinize="hidden": the refill is twenty chance nodes of the tree, sampled on every descent
+    assert len(masks["hidden"]) >= 2
+
+
+def _explicit_games():
+    return [g for g in GAMES if any(o.name == "chance" for o in tilecraft.game_spec(g).options)]
+
+
+def test_chance_tree_is_the_same_position_with_chance_left_to_the_search():
+    """chance_tree: the same legal actions and every seat's observation, and the chance to come is a
+    chance node (The Castle's next draw: where the sampled state draws a tile inside apply(), the
+    copy stops at a chance node whose outcomes' probabilities add up to 1)."""
+    from tilecraft.puct import chance_tree
+
+    assert set(_explicit_games()) == {"azul", "castle", "gaudi"}
+    for game in _explicit_games():
+        for players in tilecraft.game_spec(game).players:
+            s = _advance(tilecraft.make(game, players=players, seed=5), 15, seed=6)
+            t = chance_tree(s)
+            assert t is not s and t.current_player() == s.current_player() and not t.is_chance_node()
+            assert sorted(t.legal_actions()) == sorted(s.legal_actions())
+            for seat in range(players):
+                assert np.array_equal(t.observation(seat), s.observation(seat))
+            assert chance_tree(t) is t  # explicit already
+    s = tilecraft.make("castle", seed=2)
+    t = chance_tree(s)
+    while not s.is_chance_node() and s.current_player() == 0:
+        a = int(s.legal_actions()[0])
+        s.apply(a)
+        t.apply(a)
+        if t.is_chance_node():
+            break
+    assert t.is_chance_node() and not s.is_chance_node()
+    assert abs(sum(p for _, p in t.chance_outcomes()) - 1.0) < 1e-9
+
+
+@pytest.mark.parametrize("game", ["warsaw", "nim"])
+def test_determinize_hidden_needs_explicit_chance(game):
+    from tilecraft.testing import nim
+
+    state = tilecraft.make(game) if game != "nim" else nim()
+    with pytest.raises(ValueError, match="determinize='hidden' needs a game whose chance can be explicit.*castle"):
+        PUCTBot("uniform", simulations=4, determinize="hidden").search(state)
+    with pytest.raises(ValueError, match="C\\+\\+ self-play"):
+        PUCTBot("uniform", determinize="hidden").spec(game)
+
+
+def test_determinize_hidden_search_is_deterministic_and_plays_a_match():
+    for game in _explicit_games():
+        s = _advance(tilecraft.make(game, seed=8), 6, seed=9)
+        a = PUCTBot(FixedEvaluator(), simulations=40, batch_size=1, seed=4, determinize="hidden").search(s)
+        b = PUCTBot(FixedEvaluator(), simulations=40, batch_size=1, seed=4, determinize="hidden").search(s.clone())
+        assert np.array_equal(a["visits"], b["visits"]) and a["action"] == b["action"]
+        assert int(a["visits"].sum()) == 40 and a["action"] in set(int(x) for x in s.legal_actions())
+    r = play_match("castle", [PUCTBot("uniform", simulations=8, determinize="hidden"), "random"], seed=3)
+    assert r.winners
 
 
 def _mid_round_heuristics():

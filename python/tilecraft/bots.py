@@ -231,7 +231,7 @@ class BaselineBot(_BaselineBase):
     ``c_puct``, ``batch_size``, ``seed``, ``rollout_mix``, ``rollouts``, ``determinize``, ``prior_heuristic``,
     ``prior_temperature`` and ``worlds`` are PUCTBot's; ``path``:
     a network file instead of the shipped one. ``simulations``, ``c_puct``, ``rollout_mix``, ``prior_heuristic``,
-    ``prior_temperature``, ``batch_size`` and ``worlds`` left None take the network's own settings (its metadata's
+    ``prior_temperature``, ``batch_size``, ``worlds`` and ``determinize`` left None take the network's own settings (its metadata's
     ``search``, recorded by ``tilecraft train --search``), else ``SEARCH_DEFAULTS``: the network gives the
     priors and each leaf's value is one rollout of the game's tuned MCTS rollout policy
     (``rollout_mix=1.0``; 0: the network's value alone), and the priors carry the game's one-ply
@@ -241,7 +241,9 @@ class BaselineBot(_BaselineBase):
     together, the others in flight counted as losses (virtual loss); with 200 simulations that
     measured weaker than one leaf at a time in Warsaw and Gaudí, whose networks say ``batch_size=1``
     (docs/strength.md). One draw of the hidden parts per search
-    (``determinize="search"``): one per simulation measured no stronger (docs/strength.md).
+    (``determinize="search"``): one per simulation measured no stronger (docs/strength.md); The
+    Castle's network says ``determinize="hidden"`` (PUCTBot's: the tile draws still to come are
+    chance nodes of the tree, not one drawn future), measured stronger there with 1,600 simulations.
     ``worlds`` > 1 splits the simulations between that many trees, each on its own draw of the hidden
     parts (PUCTBot's determinized ensemble).
     Bot spec: ``"baseline[:simulations=N,c_puct=C,batch_size=B,rollout_mix=L,prior_heuristic=H,prior_temperature=T,worlds=W,determinize=D,seed=S]"``."""
@@ -250,12 +252,12 @@ class BaselineBot(_BaselineBase):
 
     # what a network's own search settings (its metadata's "search") fall back to, and what the user's override
     SEARCH_DEFAULTS = dict(simulations=200, c_puct=1.25, rollout_mix=1.0, prior_heuristic=2.0, prior_temperature=1.0,
-                           batch_size=8, worlds=1)
+                           batch_size=8, worlds=1, determinize="search")
 
     def __init__(self, simulations: Optional[int] = None, c_puct: Optional[float] = None, batch_size: Optional[int] = None,
                  seed: int = 0,
                  path: Optional[str] = None, rollout_mix: Optional[float] = None, rollouts: int = 1,
-                 determinize: str = "search", prior_heuristic: Optional[float] = None,
+                 determinize: Optional[str] = None, prior_heuristic: Optional[float] = None,
                  prior_temperature: Optional[float] = None, worlds: Optional[int] = None):
         super().__init__(seed, path)
         self.options = dict(simulations=simulations, c_puct=c_puct, batch_size=batch_size, rollout_mix=rollout_mix,

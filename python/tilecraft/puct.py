@@ -262,11 +262,16 @@ class PUCTBot:
     def search(self, state: Any) -> Dict[str, Any]:
         """action, and visits / policy / values / prior indexed by action id, root_value,
         simulations, nodes, evaluations."""
-        call = self._call(state)
         cls = type(state)
+        if self.options["determinize"] == "hidden":
+            state = chance_tree(state)  # before anything else: a game without explicit chance is refused
+        call = self._call(state)
         searcher = self._searchers.get(cls)
         if searcher is None:
-            searcher = self._searchers[cls] = cls.PUCTSearcher(**self._resolved(cls.game_name))
+            options = self._resolved(cls.game_name)
+            if options["determinize"] == "hidden":  # the copy's chance is in the tree; its hidden parts once
+                options["determinize"] = "search"
+            searcher = self._searchers[cls] = cls.PUCTSearcher(**options)
         self.last_search = searcher.search(state, call)
         return self.last_search
 
@@ -279,6 +284,11 @@ class PUCTBot:
 
     def spec(self, game: Optional[str] = None) -> Dict[str, Any]:
         """The bot as a C++ self-play spec for ``game`` (without the evaluator index)."""
+        if self.options["determinize"] == "hidden":
+            raise ValueError("PUCTBot: determinize='hidden' searches a copy of the position made in Python "
+                             "(chance_tree), which C++ self-play (tilecraft.self_play, tilecraft train's teachers) "
+                             "cannot make; play such a bot with play_match or the tournament runner, or use "
+                             "determinize='search' or 'iteration' there")
         return dict(kind="puct", **{k: v for k, v in self._resolved(game).items() if k != "seed"})
 
     def __repr__(self) -> str:
@@ -326,13 +336,37 @@ def _check_options(o: Dict[str, Any]) -> None:
         integer("rollout_depth", -1)
     if o["eval_scale"] is not None:
         number("eval_scale", 0.0, strict=True)
-    if o["determinize"] not in ("search", "iteration"):
-        raise ValueError(f"PUCTBot: determinize must be 'search' (one draw per search) or 'iteration' (one per "
-                         f"simulation), got {o['determinize']!r}")
+    if o["determinize"] not in ("search", "iteration", "hidden"):
+        raise ValueError(f"PUCTBot: determinize must be 'search' (one draw per search), 'iteration' (one per "
+                         f"simulation) or 'hidden' (the hidden parts once per search, chance in the tree), "
+                         f"got {o['determinize']!r}")
     if not isinstance(o["gumbel"], bool):
         raise ValueError(f"PUCTBot: gumbel must be True or False, got {o['gumbel']!r}")
     if o["batch_size"] > 65536:
         raise ValueError(f"PUCTBot: batch_size must be at most 65536, got {o['batch_size']}")
+
+
+def chance_tree(state: Any) -> Any:
+    """A copy of ``state`` that stops at its chance nodes (the game's ``chance="explicit"``): the same
+    position, the same legal actions and observations, but the draws, refills and dice still to come
+    are chance nodes instead of happening inside ``apply()`` from the state's RNG. A search on it
+    (``PUCTBot(determinize="hidden")``) samples them in its tree with their probabilities, so it
+    plans for every future the game can bring, not for the one a single draw shows. A state whose
+    chance is explicit already comes back as it is. ValueError for a game without explicit chance
+    (Warsaw deals its eras from hidden decks; only its ``resample_hidden`` can re-draw them)."""
+    data = state.to_dict() if hasattr(state, "to_dict") else {}
+    config = data.get("config")
+    if not isinstance(config, dict) or "explicit_chance" not in config:
+        from .games import list_games, game_spec
+
+        able = [g for g in list_games() if any(o.name == "chance" for o in game_spec(g).options)]
+        raise ValueError(f"{type(state).game_name}: determinize='hidden' needs a game whose chance can be explicit "
+                         f"(the option chance='explicit': {', '.join(able)}); use 'search' or 'iteration'")
+    if config["explicit_chance"]:
+        return state
+    config["explicit_chance"] = 1
+    data["seed"], data["history"] = None, []  # a position, not a replay: its past was sampled
+    return type(state).from_dict(data)
 
 
 #: Search parameters a game may tune (GameSpec.search_defaults), and their values for a game that

@@ -291,8 +291,10 @@ def save(path: str, arrays: Mapping[str, np.ndarray], meta: Mapping[str, Any], d
     return path
 
 
-SEARCH_KEYS = ("simulations", "c_puct", "rollout_mix", "prior_heuristic", "prior_temperature", "batch_size", "worlds")
+SEARCH_KEYS = ("simulations", "c_puct", "rollout_mix", "prior_heuristic", "prior_temperature", "batch_size", "worlds",
+               "determinize")
 _INTEGER_SEARCH_KEYS = ("simulations", "batch_size", "worlds")
+_TEXT_SEARCH_KEYS = ("determinize",)
 
 
 def check_search(search: Any, where: str = "search") -> Dict[str, Any]:
@@ -315,7 +317,8 @@ def check_search(search: Any, where: str = "search") -> Dict[str, Any]:
             PUCTBot(None, **{key: value})
         except (TypeError, ValueError) as e:
             raise BaselineError(f"{where}: search.{key}: {e}") from None
-        out[key] = int(value) if key in _INTEGER_SEARCH_KEYS else float(value)
+        out[key] = (value if key in _TEXT_SEARCH_KEYS else
+                    int(value) if key in _INTEGER_SEARCH_KEYS else float(value))
     try:  # the settings together (worlds at most simulations)
         PUCTBot(None, **out)
     except (TypeError, ValueError) as e:
@@ -494,7 +497,8 @@ def describe(nets: Optional[Sequence[Dict[str, Any]]] = None) -> str:
     rows = nets if nets is not None else available()
 
     def settings(a: Dict[str, Any]) -> str:  # what `baseline` searches with beyond BaselineBot's defaults
-        return ",".join(f"{k}={v:g}" for k, v in sorted((a.get("search") or {}).items())) or "-"
+        return ",".join(f"{k}={v}" if isinstance(v, str) else f"{k}={v:g}"
+                        for k, v in sorted((a.get("search") or {}).items())) or "-"
 
     shown = [settings(a) for a in rows]
     width = max([len("search")] + [len(x) for x in shown])
