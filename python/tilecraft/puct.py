@@ -184,7 +184,10 @@ class PUCTBot:
     ``determinize``: ``"search"`` (the default) draws the hidden parts and the future once per
     search, so the tree plans for that one future; ``"iteration"`` draws them again for every
     simulation, as ISMCTS does (information-set PUCT: an open-loop tree whose selection looks only at
-    the children legal in the simulation's own draw; docs/learning.md, PUCTBot).
+    the children legal in the simulation's own draw; docs/learning.md, PUCTBot); ``"hidden"`` draws
+    the hidden parts once per search, on a copy of the position whose chance is explicit
+    (:func:`chance_tree`), so the draws, refills and dice to come are chance nodes of the tree,
+    sampled on every descent (Azul, The Castle and Gaudí; not in C++ self-play).
     ``prior_heuristic`` > 0 adds a progressive bias from the game's one-ply heuristic to every new
     node's prior logits: ``prior_heuristic * (h(a) - max h) / eval_scale``, h(a) being the mover's
     ``heuristic`` after action a on the simulation's state (what GreedyBot maximises). 0 (the
