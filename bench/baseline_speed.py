@@ -77,7 +77,7 @@ def main(argv=None) -> int:
     mcts = per_move(tilecraft.make_bot(f"{search}:iterations=1000"), states)
     resolved = BaselineBot(simulations=200)._resolved(net.search_defaults)
     own = ", ".join(f"{k}={resolved[k]}" for k in ("prior_heuristic", "rollout_mix", "c_puct", "prior_temperature",
-                                                     "batch_size"))
+                                                     "batch_size", "determinize"))
     print(f"PUCT(200) with the baseline (the network's settings: {own}): {1000 * puct:.1f} ms/move; "
           f"without the heuristic prior (prior_heuristic=0): {1000 * no_bias:.1f} ms/move; without rollouts "
           f"(rollout_mix=0): {1000 * plain:.1f} ms/move; {search.upper()}(1000): {1000 * mcts:.1f} ms/move "
@@ -90,7 +90,8 @@ def main(argv=None) -> int:
     shipped = BaselineBot()._resolved(net.search_defaults)["simulations"]
     if shipped != 200:  # the network says how many simulations `baseline` makes with it
         full = per_move(BaselineBot(), states)
-        print(f"`baseline` as shipped, PUCT({shipped}) (the network's search.simulations): {1000 * full:.1f} ms/move "
+        print(f"`baseline` as shipped, PUCT({shipped}) (the network's search.simulations, "
+              f"determinize={resolved['determinize']}): {1000 * full:.1f} ms/move "
               f"(ratio {full / mcts:.2f} to {search.upper()}(1000))")
     pol = per_move(BaselinePolicyBot(), states)
     greedy = per_move(tilecraft.GreedyBot(), states)
