@@ -11,6 +11,8 @@ from tilecraft import EvaluatorError, PUCTBot, make_bot, play_match
 from tilecraft.puct import UniformEvaluator, register_evaluator, win_shares
 
 GAMES = tilecraft.list_games()
+# the games whose chance can be explicit (the option chance="explicit"): determinize="hidden" searches them
+EXPLICIT_CHANCE = [g for g in GAMES if any(o.name == "chance" for o in tilecraft.game_spec(g).options)]
 
 
 class FixedEvaluator:
@@ -58,7 +60,7 @@ def _positions(game):
     out = []
     for players in spec.players:
         out.append(_advance(tilecraft.make(game, players=players, seed=3), 9, seed=1))
-    if any(o.name == "chance" for o in spec.options):
+    if game in EXPLICIT_CHANCE:
         out.append(_advance(tilecraft.make(game, players=spec.players[0], chance="explicit", seed=4), 11, seed=2))
     return [s for s in out if not s.is_terminal()]
 
@@ -161,8 +163,7 @@ def test_values_as_returns_are_converted():
 
 
 @pytest.mark.parametrize("game, determinize", [(g, d) for g in GAMES for d in ("search", "iteration")] +
-                         [(g, "hidden") for g in GAMES
-                          if any(o.name == "chance" for o in tilecraft.game_spec(g).options)])
+                         [(g, "hidden") for g in EXPLICIT_CHANCE])
 def test_search_never_peeks_and_the_evaluator_sees_only_the_movers_view(game, determinize):
     """States that look the same to the mover give the same evaluator inputs and the same search,
     whatever their hidden parts; every row is the view of the seat to move at its leaf."""
@@ -438,18 +439,14 @@ def test_determinize_iteration_draws_a_new_future_for_every_simulation():
     assert len(masks["hidden"]) >= 2
 
 
-def _explicit_games():
-    return [g for g in GAMES if any(o.name == "chance" for o in tilecraft.game_spec(g).options)]
-
-
 def test_chance_tree_is_the_same_position_with_chance_left_to_the_search():
     """chance_tree: the same legal actions and every seat's observation, and the chance to come is a
     chance node (The Castle's next draw: where the sampled state draws a tile inside apply(), the
     copy stops at a chance node whose outcomes' probabilities add up to 1)."""
     from tilecraft.puct import chance_tree
 
-    assert set(_explicit_games()) == {"azul", "castle", "gaudi"}
-    for game in _explicit_games():
+    assert set(EXPLICIT_CHANCE) == {"azul", "castle", "gaudi"}
+    for game in EXPLICIT_CHANCE:
         for players in tilecraft.game_spec(game).players:
             s = _advance(tilecraft.make(game, players=players, seed=5), 15, seed=6)
             t = chance_tree(s)
@@ -482,7 +479,7 @@ def test_determinize_hidden_needs_explicit_chance(game):
 
 
 def test_determinize_hidden_search_is_deterministic_and_plays_a_match():
-    for game in _explicit_games():
+    for game in EXPLICIT_CHANCE:
         s = _advance(tilecraft.make(game, seed=8), 6, seed=9)
         a = PUCTBot(FixedEvaluator(), simulations=40, batch_size=1, seed=4, determinize="hidden").search(s)
         b = PUCTBot(FixedEvaluator(), simulations=40, batch_size=1, seed=4, determinize="hidden").search(s.clone())
