@@ -18,6 +18,7 @@
 
 #include "bind_common.hpp"
 #include "bind_search.hpp"
+#include "search/mlp.hpp"
 #include "search/puct.hpp"
 
 namespace tilecraft {
@@ -164,6 +165,8 @@ void bind_puct(py::module_& m, Cls& cls, const std::string& class_name) {
              const size_t history_len = p.hist.size();
              const std::vector<int> shape = s.observation_shape();
              PyEvaluatorCall call{std::vector<py::ssize_t>(shape.begin(), shape.end()), S::kName};
+             const MlpNet* native = py::isinstance<MlpNet>(evaluator) ? &evaluator.cast<const MlpNet&>() : nullptr;
+             if (native) native->check(s.observation_size(), s.num_distinct_actions(), s.num_players());
              PuctResult r;
              {
                py::gil_scoped_release release;  // before waiting: the thread searching needs the GIL
@@ -174,7 +177,10 @@ void bind_puct(py::module_& m, Cls& cls, const std::string& class_name) {
                  ~Clear() { id.store(std::thread::id{}); }
                } clear{self.searching};
                self.buf.init(s.observation_size(), s.num_distinct_actions(), s.num_players());
-               r = run_puct(self.search, self.buf, s, history_len, self.cfg, [&](EvalBuffer& b) { call(evaluator, b); });
+               if (native)  // the whole search in C++
+                 r = run_puct(self.search, self.buf, s, history_len, self.cfg, [&](EvalBuffer& b) { native->evaluate(b); });
+               else
+                 r = run_puct(self.search, self.buf, s, history_len, self.cfg, [&](EvalBuffer& b) { call(evaluator, b); });
              }
              return puct_result_to_py(s, r);
            },
@@ -213,13 +219,25 @@ void bind_puct(py::module_& m, Cls& cls, const std::string& class_name) {
         const std::vector<int> shape = probe.observation_shape();
         PyEvaluatorCall call{std::vector<py::ssize_t>(shape.begin(), shape.end()), S::kName};
         std::vector<py::object> fns;
-        for (auto e : evaluators) fns.push_back(py::reinterpret_borrow<py::object>(e));
+        std::vector<const MlpNet*> natives;  // an MlpNet evaluator runs in C++, without the GIL
+        for (auto e : evaluators) {
+          fns.push_back(py::reinterpret_borrow<py::object>(e));
+          natives.push_back(py::isinstance<MlpNet>(e) ? &e.cast<const MlpNet&>() : nullptr);
+          if (natives.back())
+            natives.back()->check(probe.observation_size(), probe.num_distinct_actions(), probe.num_players());
+        }
         PuctSelfPlayStats stats;
+        double seconds_native = 0.0;  // inside MlpNet evaluators (part of seconds_evaluator_calls)
         SelfPlayResults r;
         {
           py::gil_scoped_release release;
           r = puct_self_play<S>(*cfg, specs, static_cast<int>(fns.size()), n_games, first_game, seed.value,
-                                concurrent, rotate, record, [&](int e, EvalBuffer& b) { call(fns[e], b); }, stats);
+                                concurrent, rotate, record, [&](int e, EvalBuffer& b) {
+                                  if (!natives[e]) return call(fns[e], b);
+                                  const auto t = std::chrono::steady_clock::now();
+                                  natives[e]->evaluate(b);
+                                  seconds_native += std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+                                }, stats);
         }
         const py::ssize_t g = r.games, np = r.players;
         py::dict d;
@@ -257,6 +275,7 @@ void bind_puct(py::module_& m, Cls& cls, const std::string& class_name) {
         st["searches"] = stats.searches;
         st["seconds_cpp"] = stats.seconds_cpp;
         st["seconds_evaluator_calls"] = stats.seconds_eval;
+        st["seconds_native"] = seconds_native;
         d["stats"] = st;
         return d;
       },

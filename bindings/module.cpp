@@ -1,5 +1,6 @@
 // The extension module tilecraft._core: the shared exception types, then every registered game.
 #include "bind_game.hpp"
+#include "bind_mlp.hpp"
 
 namespace tilecraft {
 
@@ -32,6 +33,7 @@ PYBIND11_MODULE(_core, m) {
   // Unpickling of every state class (their __reduce__ names it): cls.from_dict(saved).
   m.def("_restore_state", [](const py::object& cls, const py::object& saved) { return cls.attr("from_dict")(saved); },
         py::arg("cls"), py::arg("saved"));
+  tilecraft::bind_mlp(m);  // before the games: their PUCT searchers take it as an evaluator
   for (auto bind : tilecraft::game_binders()) bind(m);
   tilecraft::bind_module_tools(m);  // pickling refusals, test hooks: after every class exists
 }

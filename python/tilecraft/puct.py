@@ -262,13 +262,16 @@ class PUCTBot:
                                                     state.num_distinct_actions(), self.values)
         return call
 
+    def _native(self, state: Any) -> Any:
+        return native_evaluator(self.evaluator, state, self.values)
+
     def search(self, state: Any) -> Dict[str, Any]:
         """action, and visits / policy / values / prior indexed by action id, root_value,
         simulations, nodes, evaluations."""
         cls = type(state)
         if self.options["determinize"] == "hidden":
             state = chance_tree(state)  # before anything else: a game without explicit chance is refused
-        call = self._call(state)
+        call = self._native(state) or self._call(state)
         searcher = self._searchers.get(cls)
         if searcher is None:
             options = self._resolved(cls.game_name)
@@ -347,6 +350,21 @@ def _check_options(o: Dict[str, Any]) -> None:
         raise ValueError(f"PUCTBot: gumbel must be True or False, got {o['gumbel']!r}")
     if o["batch_size"] > 65536:
         raise ValueError(f"PUCTBot: batch_size must be at most 65536, got {o['batch_size']}")
+
+
+def native_evaluator(evaluator: Any, state: Any, values: str = "share") -> Any:
+    """The evaluator's C++ form (``evaluator.native()``: a tilecraft.baselines.Network's MlpNet) where
+    it has one that fits the state's game, for win shares: a search or self-play then evaluates it
+    without calling Python. None otherwise (an evaluator that does not fit goes the Python way, whose
+    errors say what differs)."""
+    make = getattr(evaluator, "native", None)
+    if make is None or values != "share":
+        return None
+    net = make()
+    size = int(np.prod(state.observation_shape()))
+    if (net.obs_size, net.num_actions, net.players) != (size, state.num_distinct_actions(), state.num_players()):
+        return None
+    return net
 
 
 def chance_tree(state: Any) -> Any:

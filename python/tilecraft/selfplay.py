@@ -9,7 +9,7 @@ from . import _args
 from ._progress import progress_bar
 from .bots import BaselineBot, GreedyBot, MCTSBot, RandomBot, make_bot
 from .playouts import resolve_game
-from .puct import EvaluatorCall, PUCTBot
+from .puct import EvaluatorCall, PUCTBot, native_evaluator
 
 
 def _bot_dict(bot: Any, game: str) -> Dict[str, Any]:
@@ -224,14 +224,16 @@ def _play_chunk(game: str, config: Dict[str, Any], bots: List[Any], evaluator: A
             key = (id(fn), bot.values)
             if key not in keys:
                 keys[key] = len(calls)
-                calls.append(EvaluatorCall(fn, spec.name, probe.num_players(), probe.num_distinct_actions(),
-                                           bot.values))
+                native = native_evaluator(fn, probe, bot.values)  # a Network: evaluated in C++
+                calls.append(native or EvaluatorCall(fn, spec.name, probe.num_players(), probe.num_distinct_actions(),
+                                                     bot.values))
             specs.append(dict(bot.spec(spec.name), evaluator=keys[key]))
         else:
             specs.append(_bot_dict(bot, spec.name))
     r = spec.state_class.puct_self_play(config, specs, calls, n_games, first_game, seed, concurrent, rotate, record)
     st = r["stats"]
-    st["seconds_evaluator"] = sum(c.seconds for c in calls)
+    native = st.pop("seconds_native")
+    st["seconds_evaluator"] = sum(c.seconds for c in calls if isinstance(c, EvaluatorCall)) + native
     st["seconds_crossing"] = max(0.0, st.pop("seconds_evaluator_calls") - st["seconds_evaluator"])
     st["mean_batch"] = st["evaluator_rows"] / st["evaluator_calls"] if st["evaluator_calls"] else 0.0
     st["mean_batch_all_slots_busy"] = st["full_rows"] / st["full_calls"] if st["full_calls"] else 0.0
