@@ -46,6 +46,8 @@ PROBE = textwrap.dedent(r'''
         vec = type(s).Vector({"heap": 9, "max_take": 3, "first_player": 0}, 2, 1)
         vec.reset(1)
         out["NimStateVector"] = [vec]
+        from tilecraft import baselines  # a network's C++ forward pass (Network.native)
+        out["MlpNet"] = [baselines.load("azul", 2).native()]
         return out
 
     made = instances()
@@ -81,9 +83,9 @@ def test_every_exported_class_pickles_or_raises_type_error_for_every_protocol():
     for name, i, proto, res in results:
         by_class.setdefault(name, []).append((proto, res))
     games = tilecraft.list_games()
-    assert len(by_class) == 4 * (len(games) + 1)  # the registered games and Nim (tilecraft.testing)
+    assert len(by_class) == 4 * (len(games) + 1) + 1  # the registered games and Nim (tilecraft.testing); MlpNet
     for name, got in by_class.items():
-        if name.endswith(("Searcher", "Vector")):  # C++ engines: no saved form, for every protocol
+        if name.endswith(("Searcher", "Vector")) or name == "MlpNet":  # C++ engines: no saved form, any protocol
             for proto, res in got:
                 assert res.get("error") == "TypeError", (name, proto, res)
                 assert "cannot pickle" in res["message"] and name in res["message"], (name, proto, res)

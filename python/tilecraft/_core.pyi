@@ -5,13 +5,37 @@ from __future__ import annotations
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['AZUL_STATE_BYTES', 'AzulState', 'AzulStatePUCTSearcher', 'AzulStateSearcher', 'AzulStateVector', 'CASTLE_STATE_BYTES', 'CHANCE', 'CastleState', 'CastleStatePUCTSearcher', 'CastleStateSearcher', 'CastleStateVector', 'GAUDI_STATE_BYTES', 'GaudiState', 'GaudiStatePUCTSearcher', 'GaudiStateSearcher', 'GaudiStateVector', 'IllegalActionError', 'InvalidConfigError', 'InvalidStateError', 'NimState', 'NimStatePUCTSearcher', 'NimStateSearcher', 'NimStateVector', 'TERMINAL', 'WARSAW_STATE_BYTES', 'WarsawState', 'WarsawStatePUCTSearcher', 'WarsawStateSearcher', 'WarsawStateVector', 'azul_random_playouts', 'castle_random_playouts', 'gaudi_random_playouts', 'mix_seed', 'nim_random_playouts', 'warsaw_random_playouts']
+__all__: list[str] = ['AZUL_STATE_BYTES', 'AzulState', 'AzulStatePUCTSearcher', 'AzulStateSearcher', 'AzulStateVector', 'CASTLE_STATE_BYTES', 'CHANCE', 'CastleState', 'CastleStatePUCTSearcher', 'CastleStateSearcher', 'CastleStateVector', 'GAUDI_STATE_BYTES', 'GaudiState', 'GaudiStatePUCTSearcher', 'GaudiStateSearcher', 'GaudiStateVector', 'IllegalActionError', 'InvalidConfigError', 'InvalidStateError', 'MlpNet', 'NimState', 'NimStatePUCTSearcher', 'NimStateSearcher', 'NimStateVector', 'TERMINAL', 'WARSAW_STATE_BYTES', 'WarsawState', 'WarsawStatePUCTSearcher', 'WarsawStateSearcher', 'WarsawStateVector', 'azul_random_playouts', 'castle_random_playouts', 'gaudi_random_playouts', 'mix_seed', 'nim_random_playouts', 'warsaw_random_playouts']
 class IllegalActionError(ValueError):
     pass
 class InvalidStateError(ValueError):
     pass
 class InvalidConfigError(ValueError):
     pass
+class MlpNet:
+    """
+    A policy-value MLP evaluated in C++ (tilecraft.baselines.Network.native() builds it); immutable, usable from any number of threads at once.
+    """
+    @staticmethod
+    def __reduce_ex__(*args, **kwargs):
+        """
+        (self: object, protocol: object) -> object
+        """
+    def __call__(self, observations: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], legal_mask: typing.Annotated[numpy.typing.ArrayLike, numpy.bool], players: typing.Annotated[numpy.typing.ArrayLike, numpy.int32]) -> tuple[numpy.typing.NDArray[numpy.float32], numpy.typing.NDArray[numpy.float32]]:
+        """
+        The evaluator protocol: (logits (B, A) for every action, each absolute seat's win share (B, players)).
+        """
+    def __init__(self, obs_size: typing.SupportsInt | typing.SupportsIndex, num_actions: typing.SupportsInt | typing.SupportsIndex, players: typing.SupportsInt | typing.SupportsIndex, rest: typing.Annotated[numpy.typing.ArrayLike, numpy.int32], groups: list, trunk: list, value_trunk: list, policy: tuple, value: tuple) -> None:
+        ...
+    @property
+    def num_actions(self) -> int:
+        ...
+    @property
+    def obs_size(self) -> int:
+        ...
+    @property
+    def players(self) -> int:
+        ...
 class AzulStateSearcher:
     @staticmethod
     def __reduce_ex__(*args, **kwargs):
