@@ -179,22 +179,23 @@ def test_a_network_may_say_how_many_worlds_its_search_draws(tmp_path):
         make_bot("baseline:worlds=0")
 
 
-def test_a_network_may_say_its_search_leaves_chance_to_the_tree(tmp_path):
-    """search.determinize="hidden" in the metadata: baseline searches the explicit-chance copy (the
-    same search as a spec that says so, and not the one-draw search); a spec's own determinize wins;
-    `tilecraft baselines` shows the setting."""
-    path = str(_net_file(tmp_path, search=dict(simulations=30, batch_size=1, determinize="hidden")))
-    assert baselines.load("azul", 2, path=path).search_defaults["determinize"] == "hidden"
+@pytest.mark.parametrize("mode", ["hidden", "hidden-iteration"])
+def test_a_network_may_say_its_search_leaves_chance_to_the_tree(tmp_path, mode):
+    """search.determinize="hidden" (or "hidden-iteration") in the metadata: baseline searches the
+    explicit-chance copy (the same search as a spec that says so, and not the one-draw search); a
+    spec's own determinize wins; `tilecraft baselines` shows the setting."""
+    path = str(_net_file(tmp_path, search=dict(simulations=30, batch_size=1, determinize=mode)))
+    assert baselines.load("azul", 2, path=path).search_defaults["determinize"] == mode
     state = tilecraft.make("azul", seed=3)
     bot = BaselineBot(path=path)
     own = bot.search(state)
-    told = BaselineBot(path=path, simulations=30, batch_size=1, determinize="hidden").search(state)
-    assert bot.puct(state).options["determinize"] == "hidden" and list(own["visits"]) == list(told["visits"])
+    told = BaselineBot(path=path, simulations=30, batch_size=1, determinize=mode).search(state)
+    assert bot.puct(state).options["determinize"] == mode and list(own["visits"]) == list(told["visits"])
     assert BaselineBot(path=path, determinize="search").puct(state).options["determinize"] == "search"
     with pytest.raises(ValueError, match="C\\+\\+ self-play"):  # its copy is made in Python
         bot.puct(state).spec("azul")
-    m = baselines.available()[0] | dict(search=dict(determinize="hidden", simulations=30))
-    assert "determinize=hidden,simulations=30" in baselines.describe([m])
+    m = baselines.available()[0] | dict(search=dict(determinize=mode, simulations=30))
+    assert f"determinize={mode},simulations=30" in baselines.describe([m])
 
 
 @pytest.mark.parametrize("search, match", [

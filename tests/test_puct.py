@@ -163,7 +163,7 @@ def test_values_as_returns_are_converted():
 
 
 @pytest.mark.parametrize("game, determinize", [(g, d) for g in GAMES for d in ("search", "iteration")] +
-                         [(g, "hidden") for g in EXPLICIT_CHANCE])
+                         [(g, d) for g in EXPLICIT_CHANCE for d in ("hidden", "hidden-iteration")])
 def test_search_never_peeks_and_the_evaluator_sees_only_the_movers_view(game, determinize):
     """States that look the same to the mover give the same evaluator inputs and the same search,
     whatever their hidden parts; every row is the view of the seat to move at its leaf."""
@@ -468,24 +468,69 @@ def test_chance_tree_is_the_same_position_with_chance_left_to_the_search():
 
 
 @pytest.mark.parametrize("game", ["warsaw", "nim"])
-def test_determinize_hidden_needs_explicit_chance(game):
+@pytest.mark.parametrize("mode", ["hidden", "hidden-iteration"])
+def test_determinize_hidden_needs_explicit_chance(game, mode):
     from tilecraft.testing import nim
 
     state = tilecraft.make(game) if game != "nim" else nim()
-    with pytest.raises(ValueError, match="determinize='hidden' needs a game whose chance can be explicit.*castle"):
-        PUCTBot("uniform", simulations=4, determinize="hidden").search(state)
-    with pytest.raises(ValueError, match="C\\+\\+ self-play"):
-        PUCTBot("uniform", determinize="hidden").spec(game)
+    with pytest.raises(ValueError, match="determinize='hidden' or 'hidden-iteration' needs a game whose chance can "
+                                         "be explicit.*castle"):
+        PUCTBot("uniform", simulations=4, determinize=mode).search(state)
+    with pytest.raises(ValueError, match=f"determinize='{mode}'.*C\\+\\+ self-play"):
+        PUCTBot("uniform", determinize=mode).spec(game)
 
 
-def test_determinize_hidden_search_is_deterministic_and_plays_a_match():
+def test_determinize_hidden_iteration_is_iteration_on_the_explicit_chance_copy():
+    """'hidden-iteration' is information-set PUCT ('iteration': the hidden parts drawn again for every
+    simulation) on chance_tree(state): the same search, move for move, as 'iteration' on the copy.
+    Unlike 'hidden' (one draw of the other hands per search) its leaves see several hands of the
+    opponent. Gaudí, a position where each of the mover's 9 actions hands the turn to the opponent:
+    with even priors and values the first 9 simulations expand one root child each, and each leaf is
+    the opponent's view, whose features that a redraw of the hidden parts changes (its hand) are
+    the same in every leaf with one draw per search, and differ with one per simulation."""
+    from tilecraft.puct import chance_tree
+
+    s = _advance(tilecraft.make("gaudi", seed=7), 6, seed=7)
+    legal = s.legal_actions()
+    assert s.current_player() == 0 and len(legal) == 9
+    for a in legal:
+        c = s.clone()
+        c.apply(int(a))
+        assert c.current_player() == 1
+    a = PUCTBot(FixedEvaluator(), simulations=50, batch_size=1, seed=6, determinize="hidden-iteration").search(s)
+    b = PUCTBot(FixedEvaluator(), simulations=50, batch_size=1, seed=6, determinize="iteration").search(chance_tree(s))
+    assert np.array_equal(a["visits"], b["visits"]) and a["action"] == b["action"]
+    seen = np.asarray(s.observation(1)).reshape(-1)
+    hidden = set()  # the opponent's features that depend on what seat 0 cannot see
+    for k in range(20):
+        v = s.clone()
+        v.resample_hidden(0, 100 + k)
+        hidden |= set(np.flatnonzero(np.asarray(v.observation(1)).reshape(-1) != seen).tolist())
+    idx = np.array(sorted(hidden))
+    assert len(idx) > 0
+    hands = {}
+    for mode in ("hidden", "hidden-iteration"):
+        leaves = []
+
+        def even(obs, mask, players):  # uniform priors, even values; the opponent's rows recorded
+            leaves.extend(o.reshape(-1).copy() for o, q in zip(obs, players) if q == 1)
+            return np.zeros(mask.shape, np.float32), np.full((len(obs), 2), 0.5, np.float32)
+
+        PUCTBot(even, simulations=len(legal), batch_size=1, seed=3, determinize=mode).search(s)
+        assert len(leaves) == len(legal)
+        hands[mode] = {o[idx].tobytes() for o in leaves}
+    assert len(hands["hidden"]) == 1 and len(hands["hidden-iteration"]) >= 3
+
+
+@pytest.mark.parametrize("mode", ["hidden", "hidden-iteration"])
+def test_determinize_hidden_search_is_deterministic_and_plays_a_match(mode):
     for game in EXPLICIT_CHANCE:
         s = _advance(tilecraft.make(game, seed=8), 6, seed=9)
-        a = PUCTBot(FixedEvaluator(), simulations=40, batch_size=1, seed=4, determinize="hidden").search(s)
-        b = PUCTBot(FixedEvaluator(), simulations=40, batch_size=1, seed=4, determinize="hidden").search(s.clone())
+        a = PUCTBot(FixedEvaluator(), simulations=40, batch_size=1, seed=4, determinize=mode).search(s)
+        b = PUCTBot(FixedEvaluator(), simulations=40, batch_size=1, seed=4, determinize=mode).search(s.clone())
         assert np.array_equal(a["visits"], b["visits"]) and a["action"] == b["action"]
         assert int(a["visits"].sum()) == 40 and a["action"] in set(int(x) for x in s.legal_actions())
-    r = play_match("castle", [PUCTBot("uniform", simulations=8, determinize="hidden"), "random"], seed=3)
+    r = play_match("castle", [PUCTBot("uniform", simulations=8, determinize=mode), "random"], seed=3)
     assert r.winners
 
 

@@ -187,7 +187,10 @@ class PUCTBot:
     the children legal in the simulation's own draw; docs/learning.md, PUCTBot); ``"hidden"`` draws
     the hidden parts once per search, on a copy of the position whose chance is explicit
     (:func:`chance_tree`), so the draws, refills and dice to come are chance nodes of the tree,
-    sampled on every descent (Azul, The Castle and Gaudí; not in C++ self-play).
+    sampled on every descent (Azul, The Castle and Gaudí; not in C++ self-play);
+    ``"hidden-iteration"`` searches the same copy but draws its hidden parts (the other seats'
+    hands) again for every simulation, as ``"iteration"`` does (an open-loop tree over the
+    unknown hands, chance nodes for the future).
     ``prior_heuristic`` > 0 adds a progressive bias from the game's one-ply heuristic to every new
     node's prior logits: ``prior_heuristic * (h(a) - max h) / eval_scale``, h(a) being the mover's
     ``heuristic`` after action a on the simulation's state (what GreedyBot maximises). 0 (the
@@ -269,14 +272,14 @@ class PUCTBot:
         """action, and visits / policy / values / prior indexed by action id, root_value,
         simulations, nodes, evaluations."""
         cls = type(state)
-        if self.options["determinize"] == "hidden":
+        if self.options["determinize"] in CHANCE_TREE_MODES:
             state = chance_tree(state)  # before anything else: a game without explicit chance is refused
         call = self._native(state) or self._call(state)
         searcher = self._searchers.get(cls)
         if searcher is None:
             options = self._resolved(cls.game_name)
-            if options["determinize"] == "hidden":  # the copy's chance is in the tree; its hidden parts once
-                options["determinize"] = "search"
+            if options["determinize"] in CHANCE_TREE_MODES:  # the copy's chance is in the tree; its hidden parts
+                options["determinize"] = CHANCE_TREE_MODES[options["determinize"]]  # once, or every simulation
             searcher = self._searchers[cls] = cls.PUCTSearcher(**options)
         self.last_search = searcher.search(state, call)
         return self.last_search
@@ -290,8 +293,9 @@ class PUCTBot:
 
     def spec(self, game: Optional[str] = None) -> Dict[str, Any]:
         """The bot as a C++ self-play spec for ``game`` (without the evaluator index)."""
-        if self.options["determinize"] == "hidden":
-            raise ValueError("PUCTBot: determinize='hidden' searches a copy of the position made in Python "
+        if self.options["determinize"] in CHANCE_TREE_MODES:
+            raise ValueError(f"PUCTBot: determinize={self.options['determinize']!r} searches a copy of the position "
+                             "made in Python "
                              "(chance_tree), which C++ self-play (tilecraft.self_play, tilecraft train's teachers) "
                              "cannot make; play such a bot with play_match or the tournament runner, or use "
                              "determinize='search' or 'iteration' there")
@@ -342,14 +346,19 @@ def _check_options(o: Dict[str, Any]) -> None:
         integer("rollout_depth", -1)
     if o["eval_scale"] is not None:
         number("eval_scale", 0.0, strict=True)
-    if o["determinize"] not in ("search", "iteration", "hidden"):
+    if o["determinize"] not in ("search", "iteration", *CHANCE_TREE_MODES):
         raise ValueError(f"PUCTBot: determinize must be 'search' (one draw per search), 'iteration' (one per "
-                         f"simulation) or 'hidden' (the hidden parts once per search, chance in the tree), "
+                         f"simulation), 'hidden' (the hidden parts once per search, chance in the tree) or "
+                         f"'hidden-iteration' (the hidden parts once per simulation, chance in the tree), "
                          f"got {o['determinize']!r}")
     if not isinstance(o["gumbel"], bool):
         raise ValueError(f"PUCTBot: gumbel must be True or False, got {o['gumbel']!r}")
     if o["batch_size"] > 65536:
         raise ValueError(f"PUCTBot: batch_size must be at most 65536, got {o['batch_size']}")
+
+
+#: The determinize modes that search chance_tree(state), with the C++ search's mode for its hidden parts.
+CHANCE_TREE_MODES: Dict[str, str] = {"hidden": "search", "hidden-iteration": "iteration"}
 
 
 def native_evaluator(evaluator: Any, state: Any, values: str = "share") -> Any:
@@ -381,7 +390,8 @@ def chance_tree(state: Any) -> Any:
         from .games import list_games, game_spec
 
         able = [g for g in list_games() if any(o.name == "chance" for o in game_spec(g).options)]
-        raise ValueError(f"{type(state).game_name}: determinize='hidden' needs a game whose chance can be explicit "
+        raise ValueError(f"{type(state).game_name}: determinize='hidden' or 'hidden-iteration' needs a game whose "
+                         f"chance can be explicit "
                          f"(the option chance='explicit': {', '.join(able)}); use 'search' or 'iteration'")
     if config["explicit_chance"]:
         return state
