@@ -131,14 +131,21 @@ def test_a_search_with_a_network_runs_in_cpp_and_finds_what_the_python_path_find
     np.testing.assert_array_equal(r3["visits"], r1["visits"])
 
 
-def test_self_play_with_a_network_evaluates_it_in_cpp_with_the_same_games():
-    net = baselines.load("azul", 2)
-    kw = dict(simulations=24, batch_size=4, rollout_mix=0.5)
-    a = tilecraft.self_play("azul", [PUCTBot(net, **kw)] * 2, n_games=3, seed=9, concurrent_games=2)
-    b = tilecraft.self_play("azul", [PUCTBot(lambda o, m, p: net.native()(o, m, p), **kw)] * 2, n_games=3, seed=9,
+def test_self_play_with_a_grouped_network_evaluates_it_in_cpp_with_the_same_games():
+    from tilecraft.puct import native_evaluator
+
+    net = baselines.load("gaudi", 2)
+    kw = dict(simulations=16, batch_size=4, rollout_mix=1.0)
+    a = tilecraft.self_play("gaudi", [PUCTBot(net, **kw)] * 2, n_games=2, seed=9, concurrent_games=2)
+    b = tilecraft.self_play("gaudi", [PUCTBot(lambda o, m, p: net.native()(o, m, p), **kw)] * 2, n_games=2, seed=9,
                             concurrent_games=2)
     assert [list(x) for x in a["actions"]] == [list(x) for x in b["actions"]]
     assert a["stats"]["evaluator_calls"] > 0 and a["stats"]["seconds_evaluator"] > 0
+    # batched self-play keeps a dense network (no feature groups: Azul's) on numpy, one matrix product
+    # a layer; a search of one game evaluates it in C++
+    azul, s = baselines.load("azul", 2), tilecraft.make("azul", players=2)
+    assert native_evaluator(azul, s, batched=True) is None and native_evaluator(azul, s) is azul.native()
+    assert native_evaluator(net, tilecraft.make("gaudi", players=2), batched=True) is net.native()
 
 
 def test_a_network_for_another_game_is_not_taken_natively_and_fails_as_before():

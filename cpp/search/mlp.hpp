@@ -52,6 +52,23 @@ TILECRAFT_MLP_CLONES inline void accumulate(const float* in, int n_in, const flo
   }
 }
 
+// The same for `rows` inputs at once (row r's input at in + r * n_in, its output at out + r * n_out):
+// each weight row is loaded once for all of them, which matters once a matrix outgrows the caches.
+// Every output is still the sum over i in ascending order: a row's result does not depend on the
+// rows beside it.
+TILECRAFT_MLP_CLONES inline void accumulate_rows(const float* in, int rows, int n_in, const float* w, int n_out,
+                                                 float* out) {
+  for (int i = 0; i < n_in; ++i) {
+    const float* row = w + static_cast<size_t>(i) * n_out;
+    for (int r = 0; r < rows; ++r) {
+      const float xi = in[static_cast<size_t>(r) * n_in + i];
+      if (xi == 0.0f) continue;
+      float* o = out + static_cast<size_t>(r) * n_out;
+      for (int j = 0; j < n_out; ++j) o[j] += xi * row[j];
+    }
+  }
+}
+
 // every block's encoding: out[k * embed ..] = relu(b[k] + sum over the block's nonzero features)
 TILECRAFT_MLP_CLONES inline void encode_blocks(const float* x, const int32_t* idx, int count, int width, int embed,
                                                const float* w, const float* b, float* out) {
@@ -97,19 +114,6 @@ class MlpNet {
     return w;
   }
 
-  // Folds the normalisation of the `rest` features into a first layer (rows 0..rest.size()-1 are
-  // theirs): row r becomes scale * row r, and the bias loses shift * scale * row r.
-  void fold_first(Dense& d, const std::vector<float>& shift, const std::vector<float>& scale) const {
-    for (size_t r = 0; r < rest.size(); ++r) {
-      const float sc = scale[rest[r]], sh = shift[rest[r]];
-      float* row = d.w.data() + r * d.out;
-      for (int j = 0; j < d.out; ++j) {
-        row[j] *= sc;
-        d.b[j] -= sh * row[j];
-      }
-    }
-  }
-
   // std::invalid_argument unless the network fits a game of these sizes.
   void check(int obs_size_, int num_actions_, int players_) const {
     require<std::invalid_argument>(obs_size_ == obs_size && num_actions_ == num_actions && players_ == players,
@@ -118,68 +122,74 @@ class MlpNet {
                                    " and ", players_);
   }
 
-  // Fills rows [0, buf.rows) of buf's logits (legal actions only, or all with all_actions) and values.
+  // Fills rows [0, buf.rows) of buf's logits (legal actions only, or all with all_actions) and values,
+  // kBlock rows at a time through the layers.
   void evaluate(EvalBuffer& buf, bool all_actions = false) const {
     check(buf.obs_size, buf.num_actions, buf.players);
     buf.size_outputs();
     thread_local std::vector<float> in, a, b, v;
     const int iw = input_width();
-    for (int r = 0; r < buf.rows; ++r) {
-      const float* x = buf.obs.data() + static_cast<size_t>(r) * obs_size;
-      encode(x, in);
-      // policy trunk
-      const std::vector<float>* h = forward(trunk, in, iw, a, b);
-      float* lg = buf.logits.data() + static_cast<size_t>(r) * num_actions;
-      const uint8_t* m = buf.mask.data() + static_cast<size_t>(r) * num_actions;
-      const float* hp = h->data();
-      for (int k = 0; k < num_actions; ++k) {
-        if (!all_actions && !m[k]) {
-          lg[k] = 0.0f;
-          continue;
+    for (int r0 = 0; r0 < buf.rows; r0 += kBlock) {
+      const int n = std::min(kBlock, buf.rows - r0);
+      in.resize(static_cast<size_t>(n) * iw);
+      for (int r = 0; r < n; ++r)
+        encode(buf.obs.data() + static_cast<size_t>(r0 + r) * obs_size, in.data() + static_cast<size_t>(r) * iw);
+      const std::vector<float>* h = forward(trunk, in, n, a, b);  // the policy trunk
+      const int hw = trunk.back().out;
+      for (int r = 0; r < n; ++r) {
+        float* lg = buf.logits.data() + static_cast<size_t>(r0 + r) * num_actions;
+        const uint8_t* m = buf.mask.data() + static_cast<size_t>(r0 + r) * num_actions;
+        const float* hp = h->data() + static_cast<size_t>(r) * hw;
+        for (int k = 0; k < num_actions; ++k) {
+          if (!all_actions && !m[k]) {
+            lg[k] = 0.0f;
+            continue;
+          }
+          const float* col = policy.w.data() + static_cast<size_t>(k) * policy.in;
+          float s = 0.0f;  // in order: the same sum on every machine
+          for (int i = 0; i < policy.in; ++i) s += hp[i] * col[i];
+          lg[k] = policy.b[k] + s;
         }
-        const float* col = policy.w.data() + static_cast<size_t>(k) * policy.in;
-        float s = 0.0f;  // in order: the same sum on every machine
-        for (int i = 0; i < policy.in; ++i) s += hp[i] * col[i];
-        lg[k] = policy.b[k] + s;
       }
-      if (!value_trunk.empty()) h = forward(value_trunk, in, iw, a, b);
-      v.assign(value.b.begin(), value.b.end());
-      accumulate(value, *h, v.data());
-      float mx = v[0];
-      for (int k = 1; k < value.out; ++k) mx = std::max(mx, v[k]);
-      float tot = 0.0f;
-      for (int k = 0; k < value.out; ++k) tot += (v[k] = std::exp(v[k] - mx));
-      float* out = buf.values.data() + static_cast<size_t>(r) * players;
-      const int seat = buf.player[r];
-      for (int k = 0; k < players; ++k) out[(seat + k) % players] = v[k] / tot;  // relative -> absolute seats
+      if (!value_trunk.empty()) h = forward(value_trunk, in, n, a, b);
+      for (int r = 0; r < n; ++r) {
+        v.assign(value.b.begin(), value.b.end());
+        mlp_detail::accumulate(h->data() + static_cast<size_t>(r) * value.in, value.in, value.w.data(), value.out,
+                               v.data());
+        float mx = v[0];
+        for (int k = 1; k < value.out; ++k) mx = std::max(mx, v[k]);
+        float tot = 0.0f;
+        for (int k = 0; k < value.out; ++k) tot += (v[k] = std::exp(v[k] - mx));
+        float* out = buf.values.data() + static_cast<size_t>(r0 + r) * players;
+        const int seat = buf.player[r0 + r];
+        for (int k = 0; k < players; ++k) out[(seat + k) % players] = v[k] / tot;  // relative -> absolute seats
+      }
     }
   }
 
  private:
-  static void accumulate(const Dense& d, const std::vector<float>& in, float* out) {
-    mlp_detail::accumulate(in.data(), d.in, d.w.data(), d.out, out);
-  }
+  static constexpr int kBlock = 8;  // rows through the layers together
 
   // The trunk's input: the raw `rest` features (their normalisation is in the first layers), then
   // every block's encoding.
-  void encode(const float* x, std::vector<float>& in) const {
-    in.resize(input_width());
+  void encode(const float* x, float* in) const {
     size_t o = 0;
     for (int32_t f : rest) in[o++] = x[f];
     for (const Group& g : groups) {
-      mlp_detail::encode_blocks(x, g.idx.data(), g.count, g.width, g.embed, g.w.data(), g.b.data(), in.data() + o);
+      mlp_detail::encode_blocks(x, g.idx.data(), g.count, g.width, g.embed, g.w.data(), g.b.data(), in + o);
       o += static_cast<size_t>(g.count) * g.embed;
     }
   }
 
-  // relu layers from `in`; returns the last one's output (a or b)
-  static const std::vector<float>* forward(const std::vector<Dense>& layers, const std::vector<float>& in, int,
+  // relu layers from `rows` inputs; returns the last one's outputs (a or b)
+  static const std::vector<float>* forward(const std::vector<Dense>& layers, const std::vector<float>& in, int rows,
                                            std::vector<float>& a, std::vector<float>& b) {
     const std::vector<float>* cur = &in;
     std::vector<float>* out = &a;
     for (const Dense& d : layers) {
-      out->assign(d.b.begin(), d.b.end());
-      accumulate(d, *cur, out->data());
+      out->resize(static_cast<size_t>(rows) * d.out);
+      for (int r = 0; r < rows; ++r) std::copy(d.b.begin(), d.b.end(), out->begin() + static_cast<size_t>(r) * d.out);
+      mlp_detail::accumulate_rows(cur->data(), rows, d.in, d.w.data(), d.out, out->data());
       for (float& t : *out) t = std::max(t, 0.0f);
       cur = out;
       out = out == &a ? &b : &a;

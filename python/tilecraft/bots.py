@@ -243,7 +243,9 @@ class BaselineBot(_BaselineBase):
     (docs/strength.md). One draw of the hidden parts per search
     (``determinize="search"``): one per simulation measured no stronger (docs/strength.md); The
     Castle's network says ``determinize="hidden"`` (PUCTBot's: the tile draws still to come are
-    chance nodes of the tree, not one drawn future), measured stronger there with 1,600 simulations.
+    chance nodes of the tree, not one drawn future), measured stronger there with 1,600 simulations;
+    2-player Gaudí's ``determinize="hidden-iteration"`` with 6,400 (the same, with the other hands
+    drawn again for every simulation).
     ``worlds`` > 1 splits the simulations between that many trees, each on its own draw of the hidden
     parts (PUCTBot's determinized ensemble).
     Bot spec: ``"baseline[:simulations=N,c_puct=C,batch_size=B,rollout_mix=L,prior_heuristic=H,prior_temperature=T,worlds=W,determinize=D,seed=S]"``."""

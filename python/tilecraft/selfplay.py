@@ -224,7 +224,7 @@ def _play_chunk(game: str, config: Dict[str, Any], bots: List[Any], evaluator: A
             key = (id(fn), bot.values)
             if key not in keys:
                 keys[key] = len(calls)
-                native = native_evaluator(fn, probe, bot.values)  # a Network: evaluated in C++
+                native = native_evaluator(fn, probe, bot.values, batched=True)  # a grouped Network: in C++
                 calls.append(native or EvaluatorCall(fn, spec.name, probe.num_players(), probe.num_distinct_actions(),
                                                      bot.values))
             specs.append(dict(bot.spec(spec.name), evaluator=keys[key]))
