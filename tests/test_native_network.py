@@ -96,8 +96,8 @@ def _positions(game, players, n=24):
     return np.array(obs), np.array(masks), np.array(seats, np.int32)
 
 
-@pytest.mark.parametrize("game,players", [("azul", 2), ("azul", 4), ("castle", 2), ("warsaw", 2), ("warsaw", 4),
-                                          ("gaudi", 2), ("gaudi", 4)])
+@pytest.mark.parametrize("game,players", [("azul", 2), ("azul", 3), ("azul", 4), ("castle", 2), ("warsaw", 2),
+                                          ("warsaw", 3), ("warsaw", 4), ("gaudi", 2), ("gaudi", 3), ("gaudi", 4)])
 def test_native_forward_of_every_shipped_layout_matches_numpy(game, players):
     net = baselines.load(game, players)
     obs, masks, seats = _positions(game, players)
