@@ -33,7 +33,7 @@ inline PuctConfig puct_config_from_py(const py::dict& d, const char* who) {
                                       "gumbel",       "gumbel_actions", "gumbel_c_visit", "gumbel_c_scale",
                                       "rollout_mix",  "rollouts",       "rollout",        "rollout_depth",
                                       "eval_scale",   "determinize",    "prior_heuristic",
-                                      "prior_temperature", "worlds"};
+                                      "prior_temperature", "worlds",       "opponent_prior_heuristic"};
   for (auto item : d) {
     const std::string key = py::str(item.first);
     bool ok = false;
@@ -60,6 +60,7 @@ inline PuctConfig puct_config_from_py(const py::dict& d, const char* who) {
   get("eval_scale", c.eval_scale);
   get("prior_heuristic", c.prior_heuristic);
   get("prior_temperature", c.prior_temperature);
+  get("opponent_prior_heuristic", c.opponent_prior_heuristic);
   get("worlds", c.worlds);
   if (d.contains("rollout") && !d["rollout"].is_none()) c.rollout = rollout_arg(d["rollout"], who);
   if (d.contains("determinize") && !d["determinize"].is_none()) c.determinize = determinize_arg(d["determinize"], who);

@@ -98,9 +98,21 @@ def test_baseline_values_its_leaves_with_rollouts_unless_told_not_to(tmp_path):
     bot = make_bot("baseline:rollout_mix=0.25,rollouts=2")
     assert bot.options == dict(  # None: the network's own setting, else BaselineBot.SEARCH_DEFAULTS
         simulations=None, c_puct=None, batch_size=None, rollout_mix=0.25, rollouts=2, determinize=None,
-        prior_heuristic=None, prior_temperature=None, worlds=None)
+        prior_heuristic=None, prior_temperature=None, worlds=None, opponent_prior_heuristic=None, rollout_depth=None,
+        eval_scale=None)
     assert bot._resolved({}) == dict(simulations=200, c_puct=1.25, batch_size=8, rollout_mix=0.25, rollouts=2,
-                                     determinize="search", prior_heuristic=2.0, prior_temperature=1.0, worlds=1)
+                                     determinize="search", prior_heuristic=2.0, prior_temperature=1.0, worlds=1,
+                                     opponent_prior_heuristic=None, rollout_depth=None, eval_scale=None)
+    # the rollouts' depth and evaluation scale: the network's (its metadata), else the game's; the spec's first
+    assert bot._resolved({"rollout_depth": 16})["rollout_depth"] == 16
+    assert make_bot("baseline:rollout_depth=4,eval_scale=5")._resolved({"rollout_depth": 16}) == dict(
+        bot._resolved({}), rollout_mix=1.0, rollouts=1, rollout_depth=4, eval_scale=5)
+    deep = BaselineBot(simulations=8, path=path, rollout_depth=-1).search(state)
+    assert deep["root_value"] == PUCTBot(net, simulations=8, rollout_mix=1.0, prior_heuristic=2.0,
+                                         rollout_depth=-1).search(state)["root_value"]
+    assert deep["root_value"] != mixed["root_value"]  # rollouts to the end are not the game's 8-move ones
+    with pytest.raises(ValueError, match="rollout_depth"):
+        make_bot("baseline:rollout_depth=-3")
     assert make_bot("baseline:prior_heuristic=0,prior_temperature=3").options["prior_temperature"] == 3.0
     with pytest.raises(ValueError, match="prior_heuristic"):
         make_bot("baseline:prior_heuristic=-1")
@@ -211,6 +223,10 @@ def test_a_network_may_say_its_search_leaves_chance_to_the_tree(tmp_path, mode):
     (dict(c_puct="high"), r"search\.c_puct"),
     (dict(batch_size=0), r"search\.batch_size: .*batch_size"),
     (dict(batch_size=2.5), r"search\.batch_size: .*batch_size"),
+    (dict(rollout_depth=-2), r"search\.rollout_depth: .*rollout_depth"),
+    (dict(rollout_depth=2.5), r"search\.rollout_depth: .*rollout_depth"),
+    (dict(eval_scale=0), r"search\.eval_scale: .*eval_scale"),
+    (dict(opponent_prior_heuristic=-1), r"search\.opponent_prior_heuristic: .*opponent_prior_heuristic"),
 ])
 def test_bad_search_settings_in_a_network_file_name_the_file_and_the_key(tmp_path, search, match):
     path = str(_net_file(tmp_path, search=search))

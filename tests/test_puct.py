@@ -285,6 +285,8 @@ def test_bots_by_name():
     (dict(rollouts=0), "rollouts"), (dict(rollouts=1025), "rollouts"), (dict(rollout="smart"), "rollout"), (dict(rollout_depth=-2), "rollout_depth"), (dict(eval_scale=0), "eval_scale"),
     (dict(determinize="always"), "determinize"), (dict(prior_heuristic=-1), "prior_heuristic"),
     (dict(prior_heuristic=float("nan")), "prior_heuristic"), (dict(prior_heuristic="high"), "prior_heuristic"),
+    (dict(opponent_prior_heuristic=-1), "opponent_prior_heuristic"),
+    (dict(opponent_prior_heuristic=float("inf")), "opponent_prior_heuristic"),
     (dict(prior_temperature=0), "prior_temperature"), (dict(prior_temperature=1000), "prior_temperature"),
     (dict(worlds=0), "worlds"), (dict(worlds=257, simulations=1000), "worlds"), (dict(worlds=1.5), "worlds"),
     (dict(worlds=9, simulations=8), "worlds .*simulations"), (dict(worlds=2, gumbel=True), "gumbel needs worlds=1"),
@@ -580,6 +582,71 @@ def test_prior_heuristic_adds_to_the_evaluators_logits_after_the_temperature():
         expected = np.exp(x - x.max())
         expected /= expected.sum()
         assert np.allclose(r["prior"][legal], expected, atol=1e-5), (t, b)
+
+
+class _RecordingObservations:
+    """Uniform priors and even values (2 seats), with every row's observation recorded in order."""
+
+    def __init__(self):
+        self.obs = []
+
+    def __call__(self, obs, mask, players):
+        self.obs += [o.copy() for o in obs]
+        return np.zeros(mask.shape, np.float32), np.full((len(obs), 2), 0.5, np.float32)
+
+
+def _after(state, *actions):
+    s = state.clone()
+    for a in actions:
+        s.apply(int(a))
+    return s
+
+
+@pytest.mark.parametrize("determinize", ["search", "iteration"])
+def test_opponent_prior_heuristic_models_the_other_seat_as_greedy(determinize):
+    """opponent_prior_heuristic is the heuristic bias where the other seat moves, and only there.
+    Azul mid-round, uniform priors and even values, one leaf at a time, no bias at the root: the first
+    L simulations visit each of the root's L children once (legal order), and the next one goes down
+    the first child to the opponent's node, whose children all look alike but for their priors. With
+    the opponent's bias it asks about the opponent's greedy reply (the largest h, the opponent's own
+    heuristic after the reply, computed here by clone/apply); without it (the default, the root's 0),
+    about the opponent's first legal action. A take reveals nothing mid-round, so the search's
+    determinization shows the same observations as the real state."""
+    state, me, legal, _ = _mid_round_heuristics()
+    first = _after(state, legal[0])
+    opp = first.current_player()
+    assert opp != me and not first.is_chance_node()
+    replies = first.legal_actions()
+    h = np.array([_after(first, r).heuristic(opp) for r in replies])
+    assert h.max() > h[0]  # the opponent's first legal action is not a greedy one
+    greedy = [_after(first, r).observation(me) for r in replies[h == h.max()]]
+    plain = _after(first, replies[0]).observation(me)
+    n = len(legal) + 1
+    for bias, expected in ((None, [plain]), (0.0, [plain]), (1000.0, greedy)):
+        ev = _RecordingObservations()
+        r = PUCTBot(ev, simulations=n, batch_size=1, seed=2, determinize=determinize, eval_scale=10.0,
+                    opponent_prior_heuristic=bias).search(state)
+        assert int(r["visits"][legal[0]]) == 2 and int(r["visits"].sum()) == n
+        assert len(ev.obs) == n + 1  # the root, its L children, then the leaf below the first child
+        assert any(np.array_equal(ev.obs[-1], o) for o in expected), bias
+    # the root is the searcher's: its priors take prior_heuristic, whatever the opponent's bias
+    for root_bias in (0.0, 4.0):
+        priors = [PUCTBot("uniform", simulations=4, seed=2, prior_heuristic=root_bias, eval_scale=10.0,
+                          opponent_prior_heuristic=o, determinize=determinize).search(state)["prior"]
+                  for o in (None, 0.0, 1000.0)]
+        assert all(np.array_equal(priors[0], p) for p in priors[1:])
+
+
+def test_opponent_prior_heuristic_changes_nothing_in_a_solo_game():
+    """Solo Gaudí has no other seat (the automa's turns are chance): every node is the searcher's, so
+    the opponent's bias changes nothing in a search, whatever it is."""
+    state = _advance(tilecraft.make("gaudi", players=1, seed=3), 4, seed=5)
+    if state.current_player() < 0:
+        pytest.skip("no decision here")
+    runs = [PUCTBot("uniform", simulations=60, batch_size=1, seed=1, prior_heuristic=2.0,
+                    opponent_prior_heuristic=o).search(state) for o in (None, 0.0, 50.0)]
+    for r in runs[1:]:
+        assert np.array_equal(runs[0]["visits"], r["visits"]) and r["action"] == runs[0]["action"]
 
 
 def test_prior_temperature_divides_the_logits():

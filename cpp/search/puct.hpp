@@ -101,6 +101,11 @@ struct PuctConfig {
   // simulation's own state (what the greedy bot maximises). 0 (the default) computes nothing and
   // leaves the search exactly as without this option.
   double prior_heuristic = 0.0;
+  // The prior_heuristic of the nodes where a seat other than the searcher's moves: an opponent model.
+  // Large values make the tree expect the others to play what GreedyBot plays (most of their visits go
+  // to their greedy moves), the searcher's own nodes keeping prior_heuristic. < 0 (the default): the
+  // same as prior_heuristic everywhere, exactly as without this option.
+  double opponent_prior_heuristic = -1.0;
   // The evaluator's logits are divided by this before the softmax (Leela Chess Zero's policy softmax
   // temperature): > 1 flattens priors that are too sure of themselves. 1 (the default) changes nothing.
   double prior_temperature = 1.0;
@@ -145,6 +150,9 @@ struct PuctConfig {
                                    "puct: determinize must be 'iteration' or 'search'");
     require<std::invalid_argument>(std::isfinite(prior_heuristic) && prior_heuristic >= 0 && prior_heuristic <= 1e6,
                                    "puct: prior_heuristic must be in [0, 1e6], got ", prior_heuristic);
+    require<std::invalid_argument>(std::isfinite(opponent_prior_heuristic) && opponent_prior_heuristic <= 1e6,
+                                   "puct: opponent_prior_heuristic must be in [0, 1e6], or negative for the same as "
+                                   "prior_heuristic, got ", opponent_prior_heuristic);
     require<std::invalid_argument>(std::isfinite(prior_temperature) && prior_temperature >= 0.01 &&
                                        prior_temperature <= 100,
                                    "puct: prior_temperature must be in [0.01, 100], got ", prior_temperature);
@@ -588,7 +596,9 @@ class PuctSearch {
       c.mover = static_cast<int8_t>(seat);
       nodes_.push_back(c);
     }
-    if (cfg_.prior_heuristic > 0) heuristic_bias(s, seat, first);
+    const double bias = seat == observer_ || cfg_.opponent_prior_heuristic < 0 ? cfg_.prior_heuristic
+                                                                                : cfg_.opponent_prior_heuristic;
+    if (bias > 0) heuristic_bias(s, seat, first, bias);
     PuctNode& n = nodes_[at];
     n.first_child = first;
     n.num_children = static_cast<int16_t>(legal_.size);
@@ -609,9 +619,10 @@ class PuctSearch {
     return n.leaf;
   }
 
-  // Stores prior_heuristic * (h(a) - max h) / eval_scale in the prior of each new child of a
-  // pending node (legal_ order, from `first`); deliver() adds it to the evaluator's logits.
-  void heuristic_bias(const S& s, int seat, int32_t first) {
+  // Stores strength * (h(a) - max h) / eval_scale in the prior of each new child of a pending node
+  // (legal_ order, from `first`; strength: prior_heuristic, or opponent_prior_heuristic where another
+  // seat than the searcher's moves); deliver() adds it to the evaluator's logits.
+  void heuristic_bias(const S& s, int seat, int32_t first, double strength) {
     double best = -1e300;
     for (int i = 0; i < legal_.size; ++i) {
       S next = s;
@@ -620,7 +631,7 @@ class PuctSearch {
       nodes_[first + i].prior = h;
       best = std::max(best, static_cast<double>(h));
     }
-    const double k = cfg_.prior_heuristic / cfg_.eval_scale;
+    const double k = strength / cfg_.eval_scale;
     for (int i = 0; i < legal_.size; ++i) {
       PuctNode& c = nodes_[first + i];
       c.prior = static_cast<float>(k * (c.prior - best));

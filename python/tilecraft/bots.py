@@ -229,10 +229,12 @@ class BaselineBot(_BaselineBase):
     """PUCT search (:class:`tilecraft.PUCTBot`) guided by the shipped baseline network of the
     state's game, player count and mode, loaded on the first move. ``simulations`` (the network's, else 200),
     ``c_puct``, ``batch_size``, ``seed``, ``rollout_mix``, ``rollouts``, ``determinize``, ``prior_heuristic``,
-    ``prior_temperature`` and ``worlds`` are PUCTBot's; ``path``:
-    a network file instead of the shipped one. ``simulations``, ``c_puct``, ``rollout_mix``, ``prior_heuristic``,
-    ``prior_temperature``, ``batch_size``, ``worlds`` and ``determinize`` left None take the network's own settings (its metadata's
-    ``search``, recorded by ``tilecraft train --search``), else ``SEARCH_DEFAULTS``: the network gives the
+    ``opponent_prior_heuristic``, ``prior_temperature``, ``worlds``, ``rollout_depth`` and ``eval_scale`` are
+    PUCTBot's; ``path``: a network file instead of the shipped one. ``simulations``, ``c_puct``, ``rollout_mix``,
+    ``prior_heuristic``, ``opponent_prior_heuristic``, ``prior_temperature``, ``batch_size``, ``worlds``,
+    ``determinize``, ``rollout_depth`` and ``eval_scale`` left None take the network's own settings (its metadata's
+    ``search``, recorded by ``tilecraft train --search``), else ``SEARCH_DEFAULTS`` (``rollout_depth`` and
+    ``eval_scale`` there: the game's tuned MCTS settings): the network gives the
     priors and each leaf's value is one rollout of the game's tuned MCTS rollout policy
     (``rollout_mix=1.0``; 0: the network's value alone), and the priors carry the game's one-ply
     heuristic as a progressive bias (``prior_heuristic=2.0``; 0: the network's priors alone), both
@@ -248,23 +250,28 @@ class BaselineBot(_BaselineBase):
     drawn again for every simulation).
     ``worlds`` > 1 splits the simulations between that many trees, each on its own draw of the hidden
     parts (PUCTBot's determinized ensemble).
-    Bot spec: ``"baseline[:simulations=N,c_puct=C,batch_size=B,rollout_mix=L,prior_heuristic=H,prior_temperature=T,worlds=W,determinize=D,seed=S]"``."""
+    Bot spec: ``"baseline[:simulations=N,c_puct=C,batch_size=B,rollout_mix=L,prior_heuristic=H,opponent_prior_heuristic=O,prior_temperature=T,worlds=W,determinize=D,rollout_depth=R,eval_scale=E,seed=S]"``."""
 
     name = "baseline"
 
     # what a network's own search settings (its metadata's "search") fall back to, and what the user's override
     SEARCH_DEFAULTS = dict(simulations=200, c_puct=1.25, rollout_mix=1.0, prior_heuristic=2.0, prior_temperature=1.0,
-                           batch_size=8, worlds=1, determinize="search")
+                           batch_size=8, worlds=1, determinize="search", opponent_prior_heuristic=None,
+                           rollout_depth=None, eval_scale=None)
 
     def __init__(self, simulations: Optional[int] = None, c_puct: Optional[float] = None, batch_size: Optional[int] = None,
                  seed: int = 0,
                  path: Optional[str] = None, rollout_mix: Optional[float] = None, rollouts: int = 1,
                  determinize: Optional[str] = None, prior_heuristic: Optional[float] = None,
-                 prior_temperature: Optional[float] = None, worlds: Optional[int] = None):
+                 prior_temperature: Optional[float] = None, worlds: Optional[int] = None,
+                 opponent_prior_heuristic: Optional[float] = None, rollout_depth: Optional[int] = None,
+                 eval_scale: Optional[float] = None):
         super().__init__(seed, path)
         self.options = dict(simulations=simulations, c_puct=c_puct, batch_size=batch_size, rollout_mix=rollout_mix,
                             rollouts=rollouts, determinize=determinize, prior_heuristic=prior_heuristic,
-                            prior_temperature=prior_temperature, worlds=worlds)
+                            prior_temperature=prior_temperature, worlds=worlds,
+                            opponent_prior_heuristic=opponent_prior_heuristic, rollout_depth=rollout_depth,
+                            eval_scale=eval_scale)
         # checks the options now, with PUCTBot's errors
         PUCTBot(None, seed=self._seed & (2**63 - 1), **self._resolved({}))
         self._pucts: Dict[Any, PUCTBot] = {}

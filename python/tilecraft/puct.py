@@ -194,7 +194,9 @@ class PUCTBot:
     ``prior_heuristic`` > 0 adds a progressive bias from the game's one-ply heuristic to every new
     node's prior logits: ``prior_heuristic * (h(a) - max h) / eval_scale``, h(a) being the mover's
     ``heuristic`` after action a on the simulation's state (what GreedyBot maximises). 0 (the
-    default) computes nothing. ``prior_temperature`` divides the evaluator's logits before the
+    default) computes nothing. ``opponent_prior_heuristic`` (None: ``prior_heuristic``) is that
+    bias where a seat other than the searcher's moves, an opponent model: large values make the tree
+    expect the others to play what GreedyBot plays. ``prior_temperature`` divides the evaluator's logits before the
     softmax (Leela Chess Zero's policy softmax temperature): above 1 flattens over-sure priors.
     ``worlds`` > 1 (a determinized-PUCT ensemble, as MCTSBot's ``threads``; in either
     ``determinize`` mode) splits the simulations between that many trees, each on its own draw of the hidden
@@ -214,7 +216,8 @@ class PUCTBot:
                  values: str = "share", rollout_mix: float = 0.0, rollouts: int = 1, rollout: Optional[str] = None,
                  rollout_depth: Optional[int] = None, eval_scale: Optional[float] = None,
                  determinize: str = "search", prior_heuristic: float = 0.0,
-                 prior_temperature: float = 1.0, worlds: int = 1):
+                 prior_temperature: float = 1.0, worlds: int = 1,
+                 opponent_prior_heuristic: Optional[float] = None):
         if isinstance(evaluator, str):
             evaluator = get_evaluator(evaluator)
         if evaluator is not None and not callable(evaluator):
@@ -233,7 +236,8 @@ class PUCTBot:
             temperature=temperature, temperature_moves=temperature_moves, batch_size=batch_size, seed=seed,
             gumbel=gumbel, gumbel_actions=gumbel_actions, rollout_mix=rollout_mix, rollouts=rollouts, rollout=rollout,
             rollout_depth=rollout_depth, eval_scale=eval_scale, determinize=determinize,
-            prior_heuristic=prior_heuristic, prior_temperature=prior_temperature, worlds=worlds)
+            prior_heuristic=prior_heuristic, prior_temperature=prior_temperature, worlds=worlds,
+            opponent_prior_heuristic=opponent_prior_heuristic)
         _check_options(self.options)
         if values not in ("share", "returns"):
             raise ValueError(f"PUCTBot: values must be 'share' or 'returns', got {values!r}")
@@ -331,6 +335,8 @@ def _check_options(o: Dict[str, Any]) -> None:
     number("rollout_mix", 0.0, 1.0)
     number("prior_heuristic", 0.0, 1e6)
     number("prior_temperature", 0.01, 100.0)
+    if o["opponent_prior_heuristic"] is not None:
+        number("opponent_prior_heuristic", 0.0, 1e6)
     integer("worlds", 1)
     if o["worlds"] > 256 or o["worlds"] > o["simulations"]:
         raise ValueError(f"PUCTBot: worlds must be at most 256 and at most simulations ({o['simulations']}): "

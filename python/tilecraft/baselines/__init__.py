@@ -333,8 +333,8 @@ def save(path: str, arrays: Mapping[str, np.ndarray], meta: Mapping[str, Any], d
 
 
 SEARCH_KEYS = ("simulations", "c_puct", "rollout_mix", "prior_heuristic", "prior_temperature", "batch_size", "worlds",
-               "determinize")
-_INTEGER_SEARCH_KEYS = ("simulations", "batch_size", "worlds")
+               "determinize", "opponent_prior_heuristic", "rollout_depth", "eval_scale")
+_INTEGER_SEARCH_KEYS = ("simulations", "batch_size", "worlds", "rollout_depth")
 _TEXT_SEARCH_KEYS = ("determinize",)
 
 
