@@ -477,18 +477,25 @@ void bind_random_playouts(py::module_& m) {
           require<std::invalid_argument>(n >= 0 && n <= (1LL << 40), "random_playouts: n must be 0..2**40, got ", n);
           require<std::invalid_argument>(threads >= 1 && threads <= 256, "random_playouts: threads must be 1..256, got ", threads);
           auto cfg = config_from_py<S>(config);
-          const PlayoutResults r = run_interruptible(
-              [&] { return random_playouts<S>(*cfg, n, seed.value, static_cast<int>(threads)); }, progress);
-          const py::ssize_t rows = n, cols = r.players;
-          py::array_t<double> scores({rows, cols}), returns({rows, cols});
+          const py::ssize_t rows = n, cols = num_players_of<S>(*cfg);
+          // bytes of results per game (scores, returns, winners, length): refused before anything is
+          // allocated when they could not fit in the machine's memory
+          const double need = static_cast<double>(n) * (cols * (2 * sizeof(double) + 1) + sizeof(int32_t));
+          const double have = physical_memory_bytes();
+          require<std::invalid_argument>(have <= 0 || need <= have, "random_playouts: ", n, " games need ",
+                                         need / (1 << 30), " GiB for their results; this machine has ",
+                                         have / (1 << 30), " GiB: play them in smaller batches (seed them apart)");
+          py::array_t<double> scores({rows, cols}), returns({rows, cols});  // uninitialised: every entry is written
           py::array_t<bool> winners({rows, cols});
           py::array_t<int32_t> length(rows);
-          if (n > 0) {
-            std::memcpy(scores.mutable_data(), r.scores.data(), sizeof(double) * r.scores.size());
-            std::memcpy(returns.mutable_data(), r.returns.data(), sizeof(double) * r.returns.size());
-            std::memcpy(winners.mutable_data(), r.winners.data(), r.winners.size());
-            std::memcpy(length.mutable_data(), r.length.data(), sizeof(int32_t) * r.length.size());
-          }
+          const PlayoutOut out{scores.mutable_data(), returns.mutable_data(),
+                               reinterpret_cast<uint8_t*>(winners.mutable_data()), length.mutable_data()};
+          run_interruptible(
+              [&] {
+                random_playouts_into<S>(*cfg, n, seed.value, static_cast<int>(threads), out);
+                return true;
+              },
+              progress);
           py::dict d;
           d["scores"] = scores;
           d["returns"] = returns;

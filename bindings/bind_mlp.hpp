@@ -27,9 +27,17 @@ std::vector<T> flat(const A& a, py::ssize_t want, const std::string& what) {
   return std::vector<T>(a.data(), a.data() + a.size());
 }
 
+// A tuple or list of `n` items (`shape` names them in the error), as a sequence.
+inline py::sequence items_of(const py::handle& h, size_t n, const std::string& what, const char* shape) {
+  require<std::invalid_argument>((py::isinstance<py::tuple>(h) || py::isinstance<py::list>(h)) && py::len(h) == n,
+                                 "MlpNet: ", what, " must be a tuple ", shape, ", got ",
+                                 std::string(py::str(py::type::of(h).attr("__name__"))),
+                                 py::isinstance<py::sequence>(h) ? " of another length" : "");
+  return py::reinterpret_borrow<py::sequence>(h);
+}
+
 inline MlpNet::Dense dense_from_py(const py::handle& pair, int in, const std::string& what, bool transposed = false) {
-  const py::tuple t = py::reinterpret_borrow<py::tuple>(pair);
-  require<std::invalid_argument>(py::len(t) == 2, "MlpNet: ", what, " must be (weights, bias)");
+  const py::sequence t = items_of(pair, 2, what, "(weights, bias)");
   const FloatArray w = FloatArray::ensure(t[0]), b = FloatArray::ensure(t[1]);
   require<std::invalid_argument>(w && w.ndim() == 2 && b && b.ndim() == 1, "MlpNet: ", what,
                                  " must be a 2-d weight array and a 1-d bias");
@@ -52,8 +60,8 @@ inline void bind_mlp(py::module_& m) {
                      "A policy-value MLP evaluated in C++ (tilecraft.baselines.Network.native() builds it); "
                      "immutable, usable from any number of threads at once.")
       .def(py::init([](int obs_size, int num_actions, int players, const IntArray& rest, const py::list& groups,
-                       const py::list& trunk, const py::list& value_trunk, const py::tuple& policy,
-                       const py::tuple& value) {
+                       const py::list& trunk, const py::list& value_trunk, const py::object& policy,
+                       const py::object& value) {
              require<std::invalid_argument>(obs_size >= 1 && num_actions >= 1 && players >= 1 &&
                                                 players <= kMaxSearchPlayers,
                                             "MlpNet: obs_size, num_actions and players must be >= 1 (players at most ",
@@ -74,8 +82,7 @@ inline void bind_mlp(py::module_& m) {
              int gi = 0;
              for (auto h : groups) {
                const std::string what = "group " + std::to_string(gi++);
-               const py::tuple t = py::reinterpret_borrow<py::tuple>(h);
-               require<std::invalid_argument>(py::len(t) == 3, "MlpNet: ", what, " must be (indices, weights, bias)");
+               const py::sequence t = detail::items_of(h, 3, what, "(indices, weights, bias)");
                const IntArray idx = IntArray::ensure(t[0]);
                const FloatArray w = FloatArray::ensure(t[1]), b = FloatArray::ensure(t[2]);
                require<std::invalid_argument>(idx && idx.ndim() == 2 && w && w.ndim() == 3 && b && b.ndim() == 2,
@@ -125,7 +132,13 @@ inline void bind_mlp(py::module_& m) {
       .def(
           "__call__",
           [](const MlpNet& net, const FloatArray& obs, const py::array_t<bool, py::array::c_style | py::array::forcecast>& mask,
-             const IntArray& players) {
+             const py::array& seats) {
+            // seats as 64-bit integers: a cast to int32 would read 2**32 as seat 0
+            require<std::invalid_argument>(seats.dtype().kind() == 'i' || seats.dtype().kind() == 'u',
+                                           "MlpNet: players must be integer seats, got dtype ",
+                                           std::string(py::str(seats.dtype())));
+            const auto players = py::array_t<int64_t, py::array::c_style | py::array::forcecast>::ensure(seats);
+            require<std::invalid_argument>(static_cast<bool>(players), "MlpNet: players must be 64-bit integer seats");
             require<std::invalid_argument>(obs.ndim() >= 1 && mask.ndim() == 2 && players.ndim() == 1,
                                            "MlpNet: give observations (B, ...), legal_mask (B, A) and players (B)");
             const py::ssize_t rows = obs.shape(0);
@@ -138,10 +151,12 @@ inline void bind_mlp(py::module_& m) {
             buf.rows = static_cast<int>(rows);
             buf.obs.assign(obs.data(), obs.data() + obs.size());
             buf.mask.assign(mask.data(), mask.data() + mask.size());
-            buf.player.assign(players.data(), players.data() + rows);
-            for (int32_t s : buf.player)
-              require<std::invalid_argument>(s >= 0 && s < net.players, "MlpNet: seat ", s, " is not one of the ",
-                                             net.players, " players");
+            for (py::ssize_t r = 0; r < rows; ++r) {
+              const int64_t seat = players.data()[r];
+              require<std::invalid_argument>(seat >= 0 && seat < net.players, "MlpNet: seat ", seat, " is not one of the ",
+                                             net.players, " players (0..", net.players - 1, "), in row ", r);
+              buf.player.push_back(static_cast<int32_t>(seat));
+            }
             {
               py::gil_scoped_release release;
               net.evaluate(buf, true);

@@ -40,9 +40,7 @@ inline PuctConfig puct_config_from_py(const py::dict& d, const char* who) {
     for (const char* k : known) ok |= key == k;
     require<std::invalid_argument>(ok, who, ": unknown option '", key, "'");
   }
-  auto get = [&](const char* key, auto& out) {
-    if (d.contains(key) && !d[key].is_none()) out = d[key].cast<std::decay_t<decltype(out)>>();
-  };
+  auto get = [&](const char* key, auto& out) { option_number(d, key, out, who); };
   get("simulations", c.simulations);
   get("c_puct", c.c_puct);
   get("noise_alpha", c.noise_alpha);
@@ -50,7 +48,11 @@ inline PuctConfig puct_config_from_py(const py::dict& d, const char* who) {
   get("temperature", c.temperature);
   get("temperature_moves", c.temperature_moves);
   get("batch_size", c.batch_size);
-  get("gumbel", c.gumbel);
+  if (d.contains("gumbel") && !d["gumbel"].is_none()) {
+    require<std::invalid_argument>(py::isinstance<py::bool_>(d["gumbel"]), who, ": gumbel must be True or False, got ",
+                                   shown_value(d["gumbel"]));
+    c.gumbel = d["gumbel"].cast<bool>();
+  }
   get("gumbel_actions", c.gumbel_actions);
   get("gumbel_c_visit", c.gumbel_c_visit);
   get("gumbel_c_scale", c.gumbel_c_scale);
@@ -67,6 +69,19 @@ inline PuctConfig puct_config_from_py(const py::dict& d, const char* who) {
   if (d.contains("seed") && !d["seed"].is_none()) c.seed = seed_arg(d["seed"], "puct");
   c.validate();
   return c;
+}
+
+// tilecraft._core.check_puct_options(**options): the options PUCTSearcher(**options) would take, checked
+// without a game (PUCTBot checks its options with it when it is made, and tilecraft.baselines a network
+// file's search settings): ValueError naming the option and its range, nothing returned.
+// tilecraft._core.check_mcts_options(who, **options): the same for MCTS/ISMCTS options (Searcher(**options)),
+// the message starting with `who`.
+inline void bind_search_options(py::module_& m) {
+  m.def("check_puct_options", [](const py::kwargs& kw) { puct_config_from_py(kw, "puct"); },
+        "Checks PUCT search options as PUCTSearcher(**options) does (ValueError naming the option and its range).");
+  m.def("check_mcts_options", [](const std::string& who, const py::kwargs& kw) { mcts_config_from_py(kw, who.c_str()); },
+        py::arg("who"), "Checks MCTS / ISMCTS search options as Searcher(**options) does (ValueError naming `who`, "
+        "the option and its range).");
 }
 
 // Calls a (wrapped) Python evaluator on a buffer: takes the GIL, hands over copies of the inputs,

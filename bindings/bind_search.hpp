@@ -36,6 +36,29 @@ inline Determinize determinize_arg(const py::handle& h, const char* who) {
   return r == "iteration" ? Determinize::kPerIteration : Determinize::kPerSearch;
 }
 
+// Option `key` of `d` into `out` (left as it is when absent or None): a real number for a floating
+// field, an integer that fits the field for an integral one; ValueError naming the option otherwise.
+template <class T>
+void option_number(const py::dict& d, const char* key, T& out, const char* who) {
+  if (!d.contains(key) || d[key].is_none()) return;
+  const py::handle v = d[key];
+  if constexpr (std::is_floating_point_v<T>) {
+    require<std::invalid_argument>(!py::isinstance<py::bool_>(v) && (py::isinstance<py::float_>(v) || py::isinstance<py::int_>(v)),
+                                   who, ": ", key, " must be a number, got ", std::string(py::repr(v)));
+    out = v.cast<T>();
+  } else {
+    require<std::invalid_argument>(is_integer_arg(v), who, ": ", key, " must be an integer, got ", shown_value(v));
+    long long x = 0;
+    try {
+      x = integer_arg(v, key).cast<long long>();
+    } catch (const py::cast_error&) {
+      fail<std::invalid_argument>(who, ": ", key, " = ", std::string(py::str(v)), " is out of range");
+    }
+    out = static_cast<T>(x);
+    require<std::invalid_argument>(static_cast<long long>(out) == x, who, ": ", key, " = ", x, " is out of range");
+  }
+}
+
 // Search options from a dict (keyword arguments). Unknown keys and bad values raise ValueError
 // naming the option and what is allowed.
 inline MctsConfig mcts_config_from_py(const py::dict& d, const char* who) {
@@ -52,26 +75,7 @@ inline MctsConfig mcts_config_from_py(const py::dict& d, const char* who) {
       fail<std::invalid_argument>(who, ": unknown option '", key, "'; the options are: ", names);
     }
   }
-  auto number = [&](const char* key, auto& out) {
-    if (!d.contains(key) || d[key].is_none()) return;
-    const py::handle v = d[key];
-    using T = std::decay_t<decltype(out)>;
-    if constexpr (std::is_floating_point_v<T>) {
-      require<std::invalid_argument>(!py::isinstance<py::bool_>(v) && (py::isinstance<py::float_>(v) || py::isinstance<py::int_>(v)),
-                                     who, ": ", key, " must be a number, got ", std::string(py::repr(v)));
-      out = v.cast<T>();
-    } else {
-      require<std::invalid_argument>(is_integer_arg(v), who, ": ", key, " must be an integer, got ", shown_value(v));
-      long long x = 0;
-      try {
-        x = integer_arg(v, key).cast<long long>();
-      } catch (const py::cast_error&) {
-        fail<std::invalid_argument>(who, ": ", key, " = ", std::string(py::str(v)), " is out of range");
-      }
-      out = static_cast<T>(x);
-      require<std::invalid_argument>(static_cast<long long>(out) == x, who, ": ", key, " = ", x, " is out of range");
-    }
-  };
+  auto number = [&](const char* key, auto& out) { option_number(d, key, out, who); };
   number("iterations", c.iterations);
   number("seconds", c.seconds);
   number("exploration", c.exploration);

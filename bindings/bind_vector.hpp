@@ -11,6 +11,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <atomic>
 #include <cstring>
 #include <limits>
 #include <memory>
@@ -31,6 +32,7 @@ template <class S>
 struct PyVector {
   VectorEnv<S> env;
   std::mutex busy;  // one call at a time (the GIL is released inside)
+  std::atomic<std::thread::id> holder{};  // the thread inside a call (tells re-entry from another thread)
   std::vector<int64_t> actions;
   // Set while reset() or step() runs; left set when one was interrupted (Ctrl-C) or failed, whose
   // games are then part-way through the call: every call but reset() refuses until reset().
@@ -65,13 +67,29 @@ struct PyVector {
   }
 };
 
-// Holds the object's lock for a call, or says plainly that another thread is inside.
+// The object's lock for one call, and the note of which thread holds it.
+struct VectorCallLock {
+  std::unique_lock<std::mutex> lock;
+  std::atomic<std::thread::id>* holder;
+  ~VectorCallLock() {
+    if (lock.owns_lock()) holder->store(std::thread::id{});
+  }
+};
+
+// Holds the object's lock for a call, or says plainly why it cannot: another thread is inside, or
+// this thread is (an evaluator or opponent calling back into the VectorGame that is calling it).
 template <class V>
-std::unique_lock<std::mutex> vector_lock(V& v) {
+VectorCallLock vector_lock(V& v) {
   std::unique_lock<std::mutex> lock(v.busy, std::try_to_lock);
-  require<std::runtime_error>(lock.owns_lock(),
-                              "VectorGame: another thread is calling this VectorGame; use one per thread");
-  return lock;
+  if (!lock.owns_lock()) {
+    require<std::runtime_error>(v.holder.load() != std::this_thread::get_id(),
+                                "VectorGame: re-entry: this VectorGame was called from inside one of its own calls "
+                                "(an evaluator called by reset() or step() called it back, on the same thread); a "
+                                "nested game needs a VectorGame of its own");
+    fail<std::runtime_error>("VectorGame: another thread is calling this VectorGame; use one per thread");
+  }
+  v.holder.store(std::this_thread::get_id());
+  return VectorCallLock{std::move(lock), &v.holder};
 }
 
 // Refuses a call on games left part-way through an interrupted or failed reset() / step().

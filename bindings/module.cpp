@@ -26,6 +26,8 @@ PYBIND11_MODULE(_core, m) {
       py::set_error(invalid_state, e.what());
     } catch (const tilecraft::InvalidConfig& e) {
       py::set_error(invalid_config, e.what());
+    } catch (const tilecraft::EvaluatorFailure& e) {  // a search's evaluation it cannot use
+      py::set_error(py::module_::import("tilecraft.puct").attr("EvaluatorError"), e.what());
     }
   });
   m.attr("CHANCE") = tilecraft::kChanceSeat;
@@ -33,6 +35,7 @@ PYBIND11_MODULE(_core, m) {
   // Unpickling of every state class (their __reduce__ names it): cls.from_dict(saved).
   m.def("_restore_state", [](const py::object& cls, const py::object& saved) { return cls.attr("from_dict")(saved); },
         py::arg("cls"), py::arg("saved"));
+  tilecraft::bind_search_options(m);  // game-independent option checks
   tilecraft::bind_mlp(m);  // before the games: their PUCT searchers take it as an evaluator
   for (auto bind : tilecraft::game_binders()) bind(m);
   tilecraft::bind_module_tools(m);  // pickling refusals, test hooks: after every class exists

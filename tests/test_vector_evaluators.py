@@ -355,6 +355,8 @@ def test_a_rejected_batch_calls_nothing_and_changes_nothing():
 
 
 def test_an_evaluator_calling_its_vector_game_is_refused():
+    """The evaluator runs on the thread that called step(): its call back is re-entry, said as such
+    (not "another thread", which would send the reader looking for a thread that does not exist)."""
     holder = {}
 
     def evaluate(o, m, p):
@@ -363,8 +365,10 @@ def test_an_evaluator_calling_its_vector_game_is_refused():
 
     holder["v"] = v = tilecraft.VectorGame("azul", 2, seed=0, opponents=evaluate)
     v.reset()
-    with pytest.raises(tilecraft.EvaluatorError, match="another thread is calling this VectorGame"):
+    with pytest.raises(tilecraft.EvaluatorError, match="VectorGame: re-entry: .*called from inside one of its own "
+                       "calls .*on the same thread") as info:
         v.step(v.sample_legal())
+    assert "another thread" not in str(info.value)
 
 
 def test_opponent_arguments():
@@ -531,3 +535,41 @@ def test_gymnasium_vector_env_with_an_evaluator():
         ev = opponents if callable(opponents) else opponents[0]
         assert ev.calls and all(len(c[2]) <= 4 for c in ev.calls)
         env.close()
+
+
+def test_a_call_from_another_thread_while_one_runs_is_refused_as_such():
+    """While step() waits inside its evaluator on one thread, a call from another thread is told that
+    another thread is calling (not re-entry); the first call then finishes normally."""
+    import threading
+
+    inside, release = threading.Event(), threading.Event()
+
+    def evaluate(o, m, p):
+        inside.set()
+        assert release.wait(60)
+        return _good(o, m, p)
+
+    v = tilecraft.VectorGame("azul", 2, seed=0, opponents=evaluate)
+    inside_reset = threading.Thread(target=v.reset)
+    release.set()  # reset() may call the evaluator too: let it through
+    inside_reset.start()
+    inside_reset.join()
+    inside.clear()
+    release.clear()
+    errors = []
+
+    def step():
+        try:
+            v.step(v.sample_legal())
+        except Exception as e:  # noqa: BLE001 - reported below
+            errors.append(e)
+
+    worker = threading.Thread(target=step)
+    worker.start()
+    assert inside.wait(60)
+    with pytest.raises(RuntimeError, match="another thread is calling this VectorGame") as info:
+        v.state(0)
+    assert "re-entry" not in str(info.value)
+    release.set()
+    worker.join()
+    assert errors == []

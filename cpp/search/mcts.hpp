@@ -67,10 +67,8 @@ struct MctsConfig {
                                    "mcts: exploration must be a number >= 0, got ", exploration);
     require<std::invalid_argument>(rollout == Rollout::kRandom || rollout == Rollout::kGreedy,
                                    "mcts: rollout must be 'random' or 'greedy'");
-    require<std::invalid_argument>(rollout_depth >= -1, "mcts: rollout_depth must be -1 (to the end) or >= 0, got ",
-                                   rollout_depth);
-    require<std::invalid_argument>(std::isfinite(eval_scale) && eval_scale > 0, "mcts: eval_scale must be > 0, got ",
-                                   eval_scale);
+    check_rollout_depth(rollout_depth, "mcts");
+    check_eval_scale(eval_scale, "mcts");
     require<std::invalid_argument>(threads >= 1 && threads <= 256, "mcts: threads must be 1..256, got ", threads);
     require<std::invalid_argument>(determinize == Determinize::kPerIteration || determinize == Determinize::kPerSearch,
                                    "mcts: determinize must be 'iteration' or 'search'");

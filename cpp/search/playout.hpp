@@ -101,26 +101,48 @@ struct PlayoutResults {
   std::vector<int32_t> length;   // actions per game, chance outcomes included
 };
 
+// Where random_playouts_into writes game i: scores, returns and winners at [i * players, (i + 1) *
+// players), length at [i]. Every entry of game i is written, so the buffers need no zero-filling
+// first (the binding hands numpy arrays straight from the allocator: nothing touches their pages
+// before the games do, so a large request is interruptible from its start).
+struct PlayoutOut {
+  double* scores;
+  double* returns;
+  uint8_t* winners;
+  int32_t* length;
+};
+
 template <class S>
-PlayoutResults random_playouts(const typename S::Config& config, int64_t n, uint64_t seed, int threads) {
+int num_players_of(const typename S::Config& config) {
+  return S(config, 0).num_players();
+}
+
+template <class S>
+void random_playouts_into(const typename S::Config& config, int64_t n, uint64_t seed, int threads,
+                          const PlayoutOut& out) {
   static_assert(check_contract<S>());  // cpp/core/contract.hpp: the State contract, checked
-  PlayoutResults r;
-  S probe(config, 0);
-  const int p = probe.num_players();
-  r.players = p;
-  r.scores.assign(n * p, 0.0);
-  r.returns.assign(n * p, 0.0);
-  r.winners.assign(n * p, 0);
-  r.length.assign(n, 0);
+  const int p = num_players_of<S>(config);
   parallel_for(n, threads, [&](int64_t i) {
     S s(config, mix_seed(seed, 2 * static_cast<uint64_t>(i)));
     Rng rng(mix_seed(seed, 2 * static_cast<uint64_t>(i) + 1));
-    r.length[i] = random_playout(s, rng);
-    s.scores(&r.scores[i * p]);
-    s.returns(&r.returns[i * p]);
+    out.length[i] = random_playout(s, rng);
+    s.scores(&out.scores[i * p]);
+    s.returns(&out.returns[i * p]);
     const uint32_t w = s.winners();
-    for (int k = 0; k < p; ++k) r.winners[i * p + k] = (w >> k) & 1u;
+    for (int k = 0; k < p; ++k) out.winners[i * p + k] = (w >> k) & 1u;
   });
+}
+
+template <class S>
+PlayoutResults random_playouts(const typename S::Config& config, int64_t n, uint64_t seed, int threads) {
+  PlayoutResults r;
+  const int p = r.players = num_players_of<S>(config);
+  r.scores.resize(n * p);
+  r.returns.resize(n * p);
+  r.winners.resize(n * p);
+  r.length.resize(n);
+  random_playouts_into<S>(config, n, seed, threads,
+                          PlayoutOut{r.scores.data(), r.returns.data(), r.winners.data(), r.length.data()});
   return r;
 }
 

@@ -119,12 +119,12 @@ struct PuctConfig {
   void validate() const {
     require<std::invalid_argument>(simulations >= 1 && simulations <= 10000000, "puct: simulations must be 1..1e7, got ",
                                    simulations);
-    require<std::invalid_argument>(std::isfinite(c_puct) && c_puct >= 0, "puct: c_puct must be a number >= 0, got ",
-                                   c_puct);
-    require<std::invalid_argument>(std::isfinite(noise_alpha) && noise_alpha > 0,
-                                   "puct: the root noise alpha must be > 0, got ", noise_alpha);
+    require<std::invalid_argument>(std::isfinite(c_puct) && c_puct >= 0 && c_puct <= 1e6,
+                                   "puct: c_puct must be in [0, 1e6], got ", c_puct);
+    require<std::invalid_argument>(std::isfinite(noise_alpha) && noise_alpha > 0 && noise_alpha <= 1e6,
+                                   "puct: noise_alpha (root_noise's alpha) must be in (0, 1e6], got ", noise_alpha);
     require<std::invalid_argument>(std::isfinite(noise_fraction) && noise_fraction >= 0 && noise_fraction <= 1,
-                                   "puct: the root noise fraction must be in [0, 1], got ", noise_fraction);
+                                   "puct: noise_fraction (root_noise's fraction) must be in [0, 1], got ", noise_fraction);
     require<std::invalid_argument>(std::isfinite(temperature) && temperature >= 0,
                                    "puct: temperature must be >= 0, got ", temperature);
     require<std::invalid_argument>(temperature_moves >= -1, "puct: temperature_moves must be >= -1, got ",
@@ -132,20 +132,21 @@ struct PuctConfig {
     require<std::invalid_argument>(batch_size >= 1 && batch_size <= 65536, "puct: batch_size must be 1..65536, got ",
                                    batch_size);
     require<std::invalid_argument>(gumbel_actions >= 1, "puct: gumbel_actions must be >= 1, got ", gumbel_actions);
-    require<std::invalid_argument>(std::isfinite(gumbel_c_visit) && gumbel_c_visit >= 0,
-                                   "puct: gumbel_c_visit must be >= 0, got ", gumbel_c_visit);
-    require<std::invalid_argument>(std::isfinite(gumbel_c_scale) && gumbel_c_scale >= 0,
-                                   "puct: gumbel_c_scale must be >= 0, got ", gumbel_c_scale);
+    require<std::invalid_argument>(gumbel_actions <= 1 << 16, "puct: gumbel_actions must be 1..65536, got ",
+                                   gumbel_actions);
+    // sigma(q) = (c_visit + max N) * c_scale * q stays finite within these
+    require<std::invalid_argument>(std::isfinite(gumbel_c_visit) && gumbel_c_visit >= 0 && gumbel_c_visit <= 1e6,
+                                   "puct: gumbel_c_visit must be in [0, 1e6], got ", gumbel_c_visit);
+    require<std::invalid_argument>(std::isfinite(gumbel_c_scale) && gumbel_c_scale >= 0 && gumbel_c_scale <= 1e6,
+                                   "puct: gumbel_c_scale must be in [0, 1e6], got ", gumbel_c_scale);
     require<std::invalid_argument>(std::isfinite(rollout_mix) && rollout_mix >= 0 && rollout_mix <= 1,
                                    "puct: rollout_mix must be in [0, 1], got ", rollout_mix);
     require<std::invalid_argument>(rollout == Rollout::kRandom || rollout == Rollout::kGreedy,
                                    "puct: rollout must be 'random' or 'greedy'");
     require<std::invalid_argument>(rollouts >= 1 && rollouts <= 1024, "puct: rollouts must be 1..1024, got ",
                                    rollouts);
-    require<std::invalid_argument>(rollout_depth >= -1, "puct: rollout_depth must be -1 (to the end) or >= 0, got ",
-                                   rollout_depth);
-    require<std::invalid_argument>(std::isfinite(eval_scale) && eval_scale > 0,
-                                   "puct: eval_scale must be > 0, got ", eval_scale);
+    check_rollout_depth(rollout_depth, "puct");
+    check_eval_scale(eval_scale, "puct");
     require<std::invalid_argument>(determinize == Determinize::kPerIteration || determinize == Determinize::kPerSearch,
                                    "puct: determinize must be 'iteration' or 'search'");
     require<std::invalid_argument>(std::isfinite(prior_heuristic) && prior_heuristic >= 0 && prior_heuristic <= 1e6,
@@ -342,20 +343,23 @@ class PuctSearch {
       PuctNode& n = nodes_[lf.node];
       const float* lg = buf.logits.data() + static_cast<size_t>(lf.row) * buf.num_actions;
       const float* v = buf.values.data() + static_cast<size_t>(lf.row) * np;
+      check_evaluation(lg, v, np, n);
       // Until now a pending node's children hold their heuristic bias (0 without prior_heuristic) as prior.
-      const float inv_t = static_cast<float>(1.0 / cfg_.prior_temperature);  // exactly 1 by default
-      float best = -INFINITY;
+      // In double: a finite float logit over a temperature of 0.01 (or a bias) may leave float's range,
+      // never double's, so the softmax below is finite for every finite input and sums to at least 1.
+      const double inv_t = 1.0 / cfg_.prior_temperature;  // exactly 1 by default
+      double best = -INFINITY;
       for (int i = 0; i < n.num_children; ++i) {
         const PuctNode& c = nodes_[n.first_child + i];
         best = std::max(best, lg[c.action] * inv_t + c.prior);
       }
       double total = 0;
+      for (int i = 0; i < n.num_children; ++i) total += std::exp(lg[nodes_[n.first_child + i].action] * inv_t +
+                                                                 nodes_[n.first_child + i].prior - best);
       for (int i = 0; i < n.num_children; ++i) {
         PuctNode& c = nodes_[n.first_child + i];
-        c.prior = std::exp(lg[c.action] * inv_t + c.prior - best);
-        total += c.prior;
+        c.prior = static_cast<float>(std::exp(lg[c.action] * inv_t + c.prior - best) / total);
       }
-      for (int i = 0; i < n.num_children; ++i) nodes_[n.first_child + i].prior = static_cast<float>(nodes_[n.first_child + i].prior / total);
       n.net = mixed(lf, v, lf.seat);
       n.status = kExpanded;
       n.leaf = -1;
@@ -371,6 +375,22 @@ class PuctSearch {
     evaluations_ += static_cast<int64_t>(leaves_.size());
     leaves_.clear();
     paths_.clear();
+  }
+
+  // An evaluation the search can use: a finite logit for every legal action of node `n` and a win
+  // share in [0, 1] for every seat (the Python evaluators are checked before this with messages of
+  // their own; this guards every evaluator, the C++ network included). EvaluatorFailure otherwise.
+  void check_evaluation(const float* lg, const float* v, int np, const PuctNode& n) const {
+    for (int p = 0; p < np; ++p)
+      require<EvaluatorFailure>(v[p] >= 0.0f && v[p] <= 1.0f, S::kName, ": the evaluator returned the value ", v[p],
+                                " for seat ", p, "; values must be win shares in [0, 1] (a network whose weights "
+                                "overflow float32 gives inf or nan)");
+    for (int i = 0; i < n.num_children; ++i) {
+      const int32_t a = nodes_[n.first_child + i].action;
+      require<EvaluatorFailure>(std::isfinite(lg[a]), S::kName, ": the evaluator returned a non-finite policy logit (",
+                                lg[a], ") for legal action ", a, " (a network whose weights overflow float32 gives "
+                                "inf or nan)");
+    }
   }
 
   // The outcome of a finished search (done()).
@@ -572,16 +592,17 @@ class PuctSearch {
     const double scale = cfg_.c_puct * std::sqrt(static_cast<double>(std::max(1, n.visits))) /
                          (total_prior > 0 ? total_prior : 1.0);
     const double fpu = n.net;
-    int32_t best = -1;
+    int32_t best = -1;  // the first candidate until one scores higher: never -1 (every legal action is one)
     double best_score = -1e300;
     for_children(at, [&](int32_t c) {
       if (!candidate(c)) return;
       const double score = puct_score(nodes_[c], scale, fpu);
-      if (score > best_score) {
+      if (best < 0 || score > best_score) {
         best_score = score;
         best = c;
       }
     });
+    assert(best >= 0);
     return best;
   }
 

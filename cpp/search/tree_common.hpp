@@ -31,6 +31,27 @@ void terminal_rewards(const S& s, double* r) {
   for (int p = 0; p < n; ++p) r[p] = k && (w >> p & 1u) ? 1.0 / k : 0.0;
 }
 
+// The range of a heuristic softmax's temperature (MCTS's and PUCT's eval_scale): below it the
+// heuristic's differences divided by the scale leave double's range (1 / 5e-324 is infinite) and the
+// softmax is NaN; above it every position looks drawn.
+constexpr double kMinEvalScale = 1e-3, kMaxEvalScale = 1e6;
+
+// Checks an eval_scale (`who`: the search's name in the message).
+inline void check_eval_scale(double eval_scale, const char* who) {
+  require<std::invalid_argument>(std::isfinite(eval_scale) && eval_scale >= kMinEvalScale && eval_scale <= kMaxEvalScale,
+                                 who, ": eval_scale must be in [", kMinEvalScale, ", ", kMaxEvalScale, "], got ",
+                                 eval_scale);
+}
+
+// The range of a rollout's depth in player actions (-1: to the end of the game).
+constexpr int32_t kMaxRolloutDepth = 1000000;
+
+inline void check_rollout_depth(int64_t rollout_depth, const char* who) {
+  require<std::invalid_argument>(rollout_depth >= -1 && rollout_depth <= kMaxRolloutDepth, who,
+                                 ": rollout_depth must be -1 (to the end) or 0..", kMaxRolloutDepth, ", got ",
+                                 rollout_depth);
+}
+
 // A softmax of the seats' heuristic values with temperature `scale`. A one-seat game (solo against
 // an automa, whose heuristic is the seat's expected margin over the automa) has the automa as the
 // other side at 0: the logistic of the value, so that the search still tells good from bad.

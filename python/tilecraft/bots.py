@@ -9,6 +9,7 @@ from typing import Any, Callable, Dict, Mapping, Optional, Protocol, runtime_che
 
 import numpy as np
 
+from . import _core
 from ._args import is_integer, seed as check_seed
 from .puct import SEARCH_TUNABLE, PUCTBot, tuned_options
 
@@ -333,13 +334,13 @@ def _check_search_options(who: str, o: Dict[str, Any]) -> None:
         raise ValueError(f"{who}: threads must be 1..256, got {o['threads']}")
     o["seed"] = check_seed(who, o["seed"])
     number("exploration", 0.0, False)
-    number("eval_scale", 0.0, True)
-    integer("rollout_depth", -1)
     integer("max_nodes", 1000)
     if o["rollout"] not in ("random", "greedy"):
         raise ValueError(f"{who}: rollout must be 'random' or 'greedy', got {o['rollout']!r}")
     if not isinstance(o["reuse_tree"], bool):
         raise ValueError(f"{who}: reuse_tree must be True or False, got {o['reuse_tree']!r}")
+    # the ranges of the search itself (eval_scale, rollout_depth, ...): the C++ configuration's own check
+    _core.check_mcts_options(who, **{k: v for k, v in o.items() if v is not None})
 
 
 BOT_FACTORIES: Dict[str, Callable[..., Any]] = {

@@ -29,6 +29,8 @@ from typing import Any, Callable, Dict, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
+from . import _core
+
 Evaluator = Callable[[np.ndarray, np.ndarray, np.ndarray], Tuple[Any, Any]]
 
 
@@ -311,56 +313,24 @@ class PUCTBot:
 
 
 def _check_options(o: Dict[str, Any]) -> None:
-    def integer(name: str, low: int) -> None:
-        v = o[name]
-        if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < low:
-            raise ValueError(f"PUCTBot: {name} must be an integer >= {low}, got {v!r}")
-
-    def number(name: str, low: float, high: float = float("inf"), strict: bool = False) -> None:
-        v = o[name]
-        ok = not isinstance(v, bool) and isinstance(v, (int, float, np.floating)) and v == v
-        if not ok or v < low or v > high or (strict and v == low):
-            raise ValueError(f"PUCTBot: {name} must be a number in {'(' if strict else '['}{low}, {high}], "
-                             f"got {v!r}")
-
-    integer("simulations", 1)
-    integer("batch_size", 1)
-    integer("seed", 0)
-    integer("gumbel_actions", 1)
-    integer("temperature_moves", -1)
-    number("c_puct", 0.0)
-    number("temperature", 0.0)
-    number("noise_alpha", 0.0, strict=True)
-    number("noise_fraction", 0.0, 1.0)
-    number("rollout_mix", 0.0, 1.0)
-    number("prior_heuristic", 0.0, 1e6)
-    number("prior_temperature", 0.01, 100.0)
-    if o["opponent_prior_heuristic"] is not None:
-        number("opponent_prior_heuristic", 0.0, 1e6)
-    integer("worlds", 1)
-    if o["worlds"] > 256 or o["worlds"] > o["simulations"]:
-        raise ValueError(f"PUCTBot: worlds must be at most 256 and at most simulations ({o['simulations']}): "
-                         f"every tree needs a simulation, got {o['worlds']}")
-    if o["worlds"] > 1 and o["gumbel"] is True:
-        raise ValueError("PUCTBot: gumbel needs worlds=1 (its sequential halving runs on one tree)")
-    integer("rollouts", 1)
-    if o["rollouts"] > 1024:
-        raise ValueError(f"PUCTBot: rollouts must be at most 1024, got {o['rollouts']}")
-    if o["rollout"] is not None and o["rollout"] not in ("random", "greedy"):
-        raise ValueError(f"PUCTBot: rollout must be 'random' or 'greedy', got {o['rollout']!r}")
-    if o["rollout_depth"] is not None:
-        integer("rollout_depth", -1)
-    if o["eval_scale"] is not None:
-        number("eval_scale", 0.0, strict=True)
+    """PUCTBot's options, checked by the C++ search configuration's own check (every range is declared
+    there once); Python adds only what C++ does not know: the determinize modes on a chance tree."""
     if o["determinize"] not in ("search", "iteration", *CHANCE_TREE_MODES):
         raise ValueError(f"PUCTBot: determinize must be 'search' (one draw per search), 'iteration' (one per "
                          f"simulation), 'hidden' (the hidden parts once per search, chance in the tree) or "
                          f"'hidden-iteration' (the hidden parts once per simulation, chance in the tree), "
                          f"got {o['determinize']!r}")
-    if not isinstance(o["gumbel"], bool):
-        raise ValueError(f"PUCTBot: gumbel must be True or False, got {o['gumbel']!r}")
-    if o["batch_size"] > 65536:
-        raise ValueError(f"PUCTBot: batch_size must be at most 65536, got {o['batch_size']}")
+    ophs = o["opponent_prior_heuristic"]  # None: prior_heuristic (C++ says it with a negative value)
+    if ophs is not None and not (isinstance(ophs, (int, float, np.integer, np.floating)) and ophs >= 0):
+        raise ValueError(f"PUCTBot: opponent_prior_heuristic must be a number >= 0, or None for prior_heuristic's "
+                         f"value, got {ophs!r}")
+    checked = {k: v for k, v in o.items() if v is not None}
+    checked["determinize"] = CHANCE_TREE_MODES.get(o["determinize"], o["determinize"])
+    try:
+        _core.check_puct_options(**checked)
+    except ValueError as e:  # "puct: simulations must be ..." -> "PUCTBot: simulations must be ..."
+        message = str(e)
+        raise ValueError("PUCTBot: " + (message[len("puct: "):] if message.startswith("puct: ") else message)) from None
 
 
 #: The determinize modes that search chance_tree(state), with the C++ search's mode for its hidden parts.
