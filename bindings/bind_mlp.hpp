@@ -132,11 +132,12 @@ inline void bind_mlp(py::module_& m) {
       .def(
           "__call__",
           [](const MlpNet& net, const FloatArray& obs, const py::array_t<bool, py::array::c_style | py::array::forcecast>& mask,
-             const py::array& seats) {
+             const py::object& seats_arg) {
             // seats as 64-bit integers: a cast to int32 would read 2**32 as seat 0
-            require<std::invalid_argument>(seats.dtype().kind() == 'i' || seats.dtype().kind() == 'u',
-                                           "MlpNet: players must be integer seats, got dtype ",
-                                           std::string(py::str(seats.dtype())));
+            const py::array seats = py::array::ensure(seats_arg);
+            require<std::invalid_argument>(seats && (seats.dtype().kind() == 'i' || seats.dtype().kind() == 'u'),
+                                           "MlpNet: players must be integer seats, got ",
+                                           seats ? std::string(py::str(seats.dtype())) : std::string("no array"));
             const auto players = py::array_t<int64_t, py::array::c_style | py::array::forcecast>::ensure(seats);
             require<std::invalid_argument>(static_cast<bool>(players), "MlpNet: players must be 64-bit integer seats");
             require<std::invalid_argument>(obs.ndim() >= 1 && mask.ndim() == 2 && players.ndim() == 1,

@@ -382,13 +382,15 @@ class PuctSearch {
   // their own; this guards every evaluator, the C++ network included). EvaluatorFailure otherwise.
   void check_evaluation(const float* lg, const float* v, int np, const PuctNode& n) const {
     for (int p = 0; p < np; ++p)
-      require<EvaluatorFailure>(v[p] >= 0.0f && v[p] <= 1.0f, S::kName, ": the evaluator returned the value ", v[p],
-                                " for seat ", p, "; values must be win shares in [0, 1] (a network whose weights "
-                                "overflow float32 gives inf or nan)");
+      require<EvaluatorFailure>(v[p] >= 0.0f && v[p] <= 1.0f, S::kName, ": the evaluator returned ",
+                                std::isfinite(v[p]) ? "the value " : "a non-finite value (", v[p],
+                                std::isfinite(v[p]) ? "" : ")", " for seat ", p,
+                                "; values must be win shares in [0, 1] (a network whose sums overflow float32 gives "
+                                "inf or nan)");
     for (int i = 0; i < n.num_children; ++i) {
       const int32_t a = nodes_[n.first_child + i].action;
       require<EvaluatorFailure>(std::isfinite(lg[a]), S::kName, ": the evaluator returned a non-finite policy logit (",
-                                lg[a], ") for legal action ", a, " (a network whose weights overflow float32 gives "
+                                lg[a], ") for legal action ", a, " (a network whose sums overflow float32 gives "
                                 "inf or nan)");
     }
   }

@@ -268,6 +268,10 @@ class Network:
         if x.shape[1] != self.observation_size:
             raise BaselineError(f"{self.name}: observations have {x.shape[1]} features; this network takes "
                                 f"{self.observation_size} ({self.meta['observation_layout']})")
+        with np.errstate(over="ignore", invalid="ignore"):  # an overflow gives inf / nan: the search names it
+            return self._forward(x)
+
+    def _forward(self, x: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
         x = self._input(x)
         h = x
         for w, b in self._layers:
