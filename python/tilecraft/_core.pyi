@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['AZUL_STATE_BYTES', 'AzulState', 'AzulStatePUCTSearcher', 'AzulStateSearcher', 'AzulStateVector', 'CASTLE_STATE_BYTES', 'CHANCE', 'CastleState', 'CastleStatePUCTSearcher', 'CastleStateSearcher', 'CastleStateVector', 'GAUDI_STATE_BYTES', 'GaudiState', 'GaudiStatePUCTSearcher', 'GaudiStateSearcher', 'GaudiStateVector', 'IllegalActionError', 'InvalidConfigError', 'InvalidStateError', 'MlpNet', 'NimState', 'NimStatePUCTSearcher', 'NimStateSearcher', 'NimStateVector', 'TERMINAL', 'WARSAW_STATE_BYTES', 'WarsawState', 'WarsawStatePUCTSearcher', 'WarsawStateSearcher', 'WarsawStateVector', 'azul_random_playouts', 'castle_random_playouts', 'gaudi_random_playouts', 'mix_seed', 'nim_random_playouts', 'warsaw_random_playouts']
+__all__: list[str] = ['AZUL_STATE_BYTES', 'AzulState', 'AzulStatePUCTSearcher', 'AzulStateSearcher', 'AzulStateVector', 'CASTLE_STATE_BYTES', 'CHANCE', 'CastleState', 'CastleStatePUCTSearcher', 'CastleStateSearcher', 'CastleStateVector', 'GAUDI_STATE_BYTES', 'GaudiState', 'GaudiStatePUCTSearcher', 'GaudiStateSearcher', 'GaudiStateVector', 'IllegalActionError', 'InvalidConfigError', 'InvalidStateError', 'MlpNet', 'NimState', 'NimStatePUCTSearcher', 'NimStateSearcher', 'NimStateVector', 'TERMINAL', 'WARSAW_STATE_BYTES', 'WarsawState', 'WarsawStatePUCTSearcher', 'WarsawStateSearcher', 'WarsawStateVector', 'azul_random_playouts', 'castle_random_playouts', 'check_mcts_options', 'check_puct_options', 'gaudi_random_playouts', 'mix_seed', 'nim_random_playouts', 'warsaw_random_playouts']
 class IllegalActionError(ValueError):
     pass
 class InvalidStateError(ValueError):
@@ -21,11 +21,11 @@ class MlpNet:
         """
         (self: object, protocol: object) -> object
         """
-    def __call__(self, observations: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], legal_mask: typing.Annotated[numpy.typing.ArrayLike, numpy.bool], players: typing.Annotated[numpy.typing.ArrayLike, numpy.int32]) -> tuple[numpy.typing.NDArray[numpy.float32], numpy.typing.NDArray[numpy.float32]]:
+    def __call__(self, observations: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], legal_mask: typing.Annotated[numpy.typing.ArrayLike, numpy.bool], players: typing.Any) -> tuple[numpy.typing.NDArray[numpy.float32], numpy.typing.NDArray[numpy.float32]]:
         """
         The evaluator protocol: (logits (B, A) for every action, each absolute seat's win share (B, players)).
         """
-    def __init__(self, obs_size: typing.SupportsInt | typing.SupportsIndex, num_actions: typing.SupportsInt | typing.SupportsIndex, players: typing.SupportsInt | typing.SupportsIndex, rest: typing.Annotated[numpy.typing.ArrayLike, numpy.int32], groups: list, trunk: list, value_trunk: list, policy: tuple, value: tuple) -> None:
+    def __init__(self, obs_size: typing.SupportsInt | typing.SupportsIndex, num_actions: typing.SupportsInt | typing.SupportsIndex, players: typing.SupportsInt | typing.SupportsIndex, rest: typing.Annotated[numpy.typing.ArrayLike, numpy.int32], groups: list, trunk: list, value_trunk: list, policy: typing.Any, value: typing.Any) -> None:
         ...
     @property
     def num_actions(self) -> int:
@@ -1754,6 +1754,14 @@ def azul_random_playouts(config: dict, n: typing.SupportsIndex, seed: typing.Sup
 def castle_random_playouts(config: dict, n: typing.SupportsIndex, seed: typing.SupportsIndex = 0, threads: typing.SupportsIndex = 1, progress: typing.Any = None) -> dict:
     """
     n random games in C++ (GIL released; Ctrl-C stops them with KeyboardInterrupt). progress: None or a callable given the number of finished games every 50 ms.
+    """
+def check_mcts_options(who: str, **kwargs) -> None:
+    """
+    Checks MCTS / ISMCTS search options as Searcher(**options) does (ValueError naming `who`, the option and its range).
+    """
+def check_puct_options(**kwargs) -> None:
+    """
+    Checks PUCT search options as PUCTSearcher(**options) does (ValueError naming the option and its range).
     """
 def gaudi_random_playouts(config: dict, n: typing.SupportsIndex, seed: typing.SupportsIndex = 0, threads: typing.SupportsIndex = 1, progress: typing.Any = None) -> dict:
     """
