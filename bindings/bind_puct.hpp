@@ -28,7 +28,7 @@ namespace py = pybind11;
 // PUCT options from a dict (the Python layer has validated them; validate() checks again).
 inline PuctConfig puct_config_from_py(const py::dict& d, const char* who) {
   PuctConfig c;
-  static const char* const known[] = {"simulations",  "c_puct",         "noise_alpha",    "noise_fraction",
+  static const char* const known[] = {"simulations",  "seconds", "c_puct",         "noise_alpha",    "noise_fraction",
                                       "temperature",  "temperature_moves", "batch_size", "seed",
                                       "gumbel",       "gumbel_actions", "gumbel_c_visit", "gumbel_c_scale",
                                       "rollout_mix",  "rollouts",       "rollout",        "rollout_depth",
@@ -42,6 +42,7 @@ inline PuctConfig puct_config_from_py(const py::dict& d, const char* who) {
   }
   auto get = [&](const char* key, auto& out) { option_number(d, key, out, who); };
   get("simulations", c.simulations);
+  get("seconds", c.seconds);
   get("c_puct", c.c_puct);
   get("noise_alpha", c.noise_alpha);
   get("noise_fraction", c.noise_fraction);
@@ -77,6 +78,8 @@ inline PuctConfig puct_config_from_py(const py::dict& d, const char* who) {
 // tilecraft._core.check_mcts_options(who, **options): the same for MCTS/ISMCTS options (Searcher(**options)),
 // the message starting with `who`.
 inline void bind_search_options(py::module_& m) {
+  m.attr("PUCT_MAX_SIMULATIONS") = kMaxPuctSimulations;  // a PUCT search's cap (and a time budget's, given alone)
+  m.attr("MAX_SEARCH_SECONDS") = kMaxSearchSeconds;       // the largest time budget per move
   m.def("check_puct_options", [](const py::kwargs& kw) { puct_config_from_py(kw, "puct"); },
         "Checks PUCT search options as PUCTSearcher(**options) does (ValueError naming the option and its range).");
   m.def("check_mcts_options", [](const std::string& who, const py::kwargs& kw) { mcts_config_from_py(kw, who.c_str()); },
@@ -171,7 +174,7 @@ void bind_puct(py::module_& m, Cls& cls, const std::string& class_name) {
            }),
            "PUCT guided by an evaluator; use tilecraft.PUCTBot.")
       .def("search",
-           [](Searcher& self, const P& p, const py::object& evaluator) {
+           [](Searcher& self, const P& p, const py::object& evaluator, double spent) {
              require<std::runtime_error>(self.searching.load() != std::this_thread::get_id(), S::kName,
                                          " PUCTSearcher.search: this searcher (bot) is already searching on this "
                                          "thread: its evaluator called it again. A nested search needs a bot of "
@@ -193,16 +196,19 @@ void bind_puct(py::module_& m, Cls& cls, const std::string& class_name) {
                  ~Clear() { id.store(std::thread::id{}); }
                } clear{self.searching};
                self.buf.init(s.observation_size(), s.num_distinct_actions(), s.num_players());
+               PuctConfig cfg = self.cfg;  // a time budget counts what the caller spent before the search
+               if (cfg.seconds > 0) cfg.seconds = std::max(cfg.seconds - std::max(spent, 0.0), 1e-9);
                if (native)  // the whole search in C++
-                 r = run_puct(self.search, self.buf, s, history_len, self.cfg, [&](EvalBuffer& b) { native->evaluate(b); });
+                 r = run_puct(self.search, self.buf, s, history_len, cfg, [&](EvalBuffer& b) { native->evaluate(b); });
                else
-                 r = run_puct(self.search, self.buf, s, history_len, self.cfg, [&](EvalBuffer& b) { call(evaluator, b); });
+                 r = run_puct(self.search, self.buf, s, history_len, cfg, [&](EvalBuffer& b) { call(evaluator, b); });
              }
              return puct_result_to_py(s, r);
            },
-           py::arg("state"), py::arg("evaluator"),
+           py::arg("state"), py::arg("evaluator"), py::arg("spent") = 0.0,
            "Searches from `state` (a re-determinized copy) calling evaluator(observations, legal_mask, players) "
-           "-> (logits float32 (B, A), values float32 (B, players)) on batches of at most batch_size leaves.");
+           "-> (logits float32 (B, A), values float32 (B, players)) on batches of at most batch_size leaves. "
+           "`spent`: seconds of the move's time budget already used by the caller.");
   cls.attr("PUCTSearcher") = searcher;
 
   cls.def_static(
@@ -224,6 +230,9 @@ void bind_puct(py::module_& m, Cls& cls, const std::string& class_name) {
               if (key != "kind" && key != "evaluator") rest[item.first] = item.second;
             }
             b.puct = puct_config_from_py(rest, "self_play puct bot");
+            require<std::invalid_argument>(b.puct.seconds == 0,
+                                           "self_play puct bot: a time budget (seconds) is not deterministic; "
+                                           "self-play plays by simulations (give simulations, not seconds)");
           } else {
             const BotSpec base = bot_spec_from_py(h);
             b.kind = static_cast<PuctBotSpec::Kind>(base.kind);

@@ -97,7 +97,7 @@ def test_baseline_values_its_leaves_with_rollouts_unless_told_not_to(tmp_path):
     assert mixed["root_value"] != pytest.approx(float(v[0, 0]), abs=1e-3)
     bot = make_bot("baseline:rollout_mix=0.25,rollouts=2")
     assert bot.options == dict(  # None: the network's own setting, else BaselineBot.SEARCH_DEFAULTS
-        simulations=None, c_puct=None, batch_size=None, rollout_mix=0.25, rollouts=2, determinize=None,
+        simulations=None, seconds=None, c_puct=None, batch_size=None, rollout_mix=0.25, rollouts=2, determinize=None,
         prior_heuristic=None, prior_temperature=None, worlds=None, opponent_prior_heuristic=None, rollout_depth=None,
         eval_scale=None)
     assert bot._resolved({}) == dict(simulations=200, c_puct=1.25, batch_size=8, rollout_mix=0.25, rollouts=2,

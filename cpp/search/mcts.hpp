@@ -60,7 +60,7 @@ struct MctsConfig {
   void validate() const {
     require<std::invalid_argument>(iterations >= 0, "mcts: iterations must be >= 1 (or 0 with a time budget), got ",
                                    iterations);
-    require<std::invalid_argument>(std::isfinite(seconds) && seconds >= 0, "mcts: seconds must be >= 0, got ", seconds);
+    check_seconds(seconds, "mcts");
     require<std::invalid_argument>(iterations > 0 || seconds > 0,
                                    "mcts: give iterations >= 1 or a time budget seconds > 0 (both were 0)");
     require<std::invalid_argument>(std::isfinite(exploration) && exploration >= 0,

@@ -69,8 +69,15 @@
 
 namespace tilecraft {
 
+// The most simulations a search may be asked for (and the cap of a search given only a time budget).
+constexpr int32_t kMaxPuctSimulations = 10000000;
+
 struct PuctConfig {
-  int32_t simulations = 200;    // per search; the root's evaluation comes on top
+  int32_t simulations = 200;    // per search (a cap when seconds > 0); the root's evaluation comes on top
+  // Wall-clock budget per search in seconds (0: none): the search stops after the first round of
+  // leaves that ends past it (every tree having finished a simulation), or at `simulations`,
+  // whichever comes first. Not deterministic: a search by simulations alone is.
+  double seconds = 0.0;
   double c_puct = 1.25;
   double noise_alpha = 0.3;     // root Dirichlet noise, used when noise_fraction > 0
   double noise_fraction = 0.0;
@@ -117,8 +124,12 @@ struct PuctConfig {
   int32_t worlds = 1;
 
   void validate() const {
-    require<std::invalid_argument>(simulations >= 1 && simulations <= 10000000, "puct: simulations must be 1..1e7, got ",
-                                   simulations);
+    require<std::invalid_argument>(simulations >= 1 && simulations <= kMaxPuctSimulations,
+                                   "puct: simulations must be 1..", kMaxPuctSimulations, ", got ", simulations);
+    check_seconds(seconds, "puct");
+    require<std::invalid_argument>(seconds == 0 || !gumbel,
+                                   "puct: gumbel plans its simulations ahead (sequential halving): give it simulations, "
+                                   "not a time budget (seconds)");
     require<std::invalid_argument>(std::isfinite(c_puct) && c_puct >= 0 && c_puct <= 1e6,
                                    "puct: c_puct must be in [0, 1e6], got ", c_puct);
     require<std::invalid_argument>(std::isfinite(noise_alpha) && noise_alpha > 0 && noise_alpha <= 1e6,
@@ -297,6 +308,8 @@ class PuctSearch {
     schedule_.clear();
     schedule_pos_ = 0;
   }
+
+  int64_t completed() const { return completed_; }
 
   bool done() const {
     return root_requested_ && nodes_[0].status == kExpanded && completed_ == cfg_.simulations;
@@ -917,6 +930,13 @@ class PuctWorlds {
     return true;
   }
 
+  // Every tree has a move to report: its root evaluated and one simulation finished (or it is done).
+  bool has_result() const {
+    for (int i = 0; i < used_; ++i)
+      if (!trees_[i].done() && trees_[i].completed() < 1) return false;
+    return true;
+  }
+
   // Up to `quota` new leaves from every unfinished tree; returns how many in all.
   int collect(EvalBuffer& buf, int quota) {
     int added = 0;
@@ -973,6 +993,8 @@ class PuctWorlds {
 template <class S, class Eval>
 PuctResult run_puct(PuctWorlds<S>& search, EvalBuffer& buf, const S& state, size_t history_len, const PuctConfig& cfg,
                     Eval&& eval) {
+  using Clock = std::chrono::steady_clock;
+  const auto start = Clock::now();
   search.start(state, history_len, cfg, cfg.seed);
   while (!search.done()) {
     buf.clear();
@@ -982,6 +1004,9 @@ PuctResult run_puct(PuctWorlds<S>& search, EvalBuffer& buf, const S& state, size
       eval(buf);
     }
     search.deliver(buf);
+    if (cfg.seconds > 0 && search.has_result() &&
+        std::chrono::duration<double>(Clock::now() - start).count() >= cfg.seconds)
+      break;
   }
   return search.result();
 }

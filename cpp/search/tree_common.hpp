@@ -43,6 +43,16 @@ inline void check_eval_scale(double eval_scale, const char* who) {
                                  eval_scale);
 }
 
+// A search's wall-clock budget per move in seconds: 0 for none, else up to an hour (a budget past it
+// is a mistake, never a plan).
+constexpr double kMaxSearchSeconds = 3600.0;
+
+inline void check_seconds(double seconds, const char* who) {
+  require<std::invalid_argument>(std::isfinite(seconds) && seconds >= 0 && seconds <= kMaxSearchSeconds, who,
+                                 ": seconds must be a time budget in (0, ", kMaxSearchSeconds,
+                                 "] seconds per move, got ", seconds);
+}
+
 // The range of a rollout's depth in player actions (-1: to the end of the game).
 constexpr int32_t kMaxRolloutDepth = 1000000;
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['AZUL_STATE_BYTES', 'AzulState', 'AzulStatePUCTSearcher', 'AzulStateSearcher', 'AzulStateVector', 'CASTLE_STATE_BYTES', 'CHANCE', 'CastleState', 'CastleStatePUCTSearcher', 'CastleStateSearcher', 'CastleStateVector', 'GAUDI_STATE_BYTES', 'GaudiState', 'GaudiStatePUCTSearcher', 'GaudiStateSearcher', 'GaudiStateVector', 'IllegalActionError', 'InvalidConfigError', 'InvalidStateError', 'MlpNet', 'NimState', 'NimStatePUCTSearcher', 'NimStateSearcher', 'NimStateVector', 'TERMINAL', 'WARSAW_STATE_BYTES', 'WarsawState', 'WarsawStatePUCTSearcher', 'WarsawStateSearcher', 'WarsawStateVector', 'azul_random_playouts', 'castle_random_playouts', 'check_mcts_options', 'check_puct_options', 'gaudi_random_playouts', 'mix_seed', 'nim_random_playouts', 'warsaw_random_playouts']
+__all__: list[str] = ['AZUL_STATE_BYTES', 'AzulState', 'AzulStatePUCTSearcher', 'AzulStateSearcher', 'AzulStateVector', 'CASTLE_STATE_BYTES', 'CHANCE', 'CastleState', 'CastleStatePUCTSearcher', 'CastleStateSearcher', 'CastleStateVector', 'GAUDI_STATE_BYTES', 'GaudiState', 'GaudiStatePUCTSearcher', 'GaudiStateSearcher', 'GaudiStateVector', 'IllegalActionError', 'InvalidConfigError', 'InvalidStateError', 'MAX_SEARCH_SECONDS', 'MlpNet', 'NimState', 'NimStatePUCTSearcher', 'NimStateSearcher', 'NimStateVector', 'PUCT_MAX_SIMULATIONS', 'TERMINAL', 'WARSAW_STATE_BYTES', 'WarsawState', 'WarsawStatePUCTSearcher', 'WarsawStateSearcher', 'WarsawStateVector', 'azul_random_playouts', 'castle_random_playouts', 'check_mcts_options', 'check_puct_options', 'gaudi_random_playouts', 'mix_seed', 'nim_random_playouts', 'warsaw_random_playouts']
 class IllegalActionError(ValueError):
     pass
 class InvalidStateError(ValueError):
@@ -132,9 +132,9 @@ class AzulStatePUCTSearcher:
         """
         PUCT guided by an evaluator; use tilecraft.PUCTBot.
         """
-    def search(self, state: AzulState, evaluator: typing.Any) -> dict:
+    def search(self, state: AzulState, evaluator: typing.Any, spent: typing.SupportsFloat | typing.SupportsIndex = 0.0) -> dict:
         """
-        Searches from `state` (a re-determinized copy) calling evaluator(observations, legal_mask, players) -> (logits float32 (B, A), values float32 (B, players)) on batches of at most batch_size leaves.
+        Searches from `state` (a re-determinized copy) calling evaluator(observations, legal_mask, players) -> (logits float32 (B, A), values float32 (B, players)) on batches of at most batch_size leaves. `spent`: seconds of the move's time budget already used by the caller.
         """
 class AzulState:
     game_name: typing.ClassVar[str] = 'azul'
@@ -452,9 +452,9 @@ class CastleStatePUCTSearcher:
         """
         PUCT guided by an evaluator; use tilecraft.PUCTBot.
         """
-    def search(self, state: CastleState, evaluator: typing.Any) -> dict:
+    def search(self, state: CastleState, evaluator: typing.Any, spent: typing.SupportsFloat | typing.SupportsIndex = 0.0) -> dict:
         """
-        Searches from `state` (a re-determinized copy) calling evaluator(observations, legal_mask, players) -> (logits float32 (B, A), values float32 (B, players)) on batches of at most batch_size leaves.
+        Searches from `state` (a re-determinized copy) calling evaluator(observations, legal_mask, players) -> (logits float32 (B, A), values float32 (B, players)) on batches of at most batch_size leaves. `spent`: seconds of the move's time budget already used by the caller.
         """
 class CastleState:
     game_name: typing.ClassVar[str] = 'castle'
@@ -804,9 +804,9 @@ class GaudiStatePUCTSearcher:
         """
         PUCT guided by an evaluator; use tilecraft.PUCTBot.
         """
-    def search(self, state: GaudiState, evaluator: typing.Any) -> dict:
+    def search(self, state: GaudiState, evaluator: typing.Any, spent: typing.SupportsFloat | typing.SupportsIndex = 0.0) -> dict:
         """
-        Searches from `state` (a re-determinized copy) calling evaluator(observations, legal_mask, players) -> (logits float32 (B, A), values float32 (B, players)) on batches of at most batch_size leaves.
+        Searches from `state` (a re-determinized copy) calling evaluator(observations, legal_mask, players) -> (logits float32 (B, A), values float32 (B, players)) on batches of at most batch_size leaves. `spent`: seconds of the move's time budget already used by the caller.
         """
 class GaudiState:
     game_name: typing.ClassVar[str] = 'gaudi'
@@ -1212,9 +1212,9 @@ class NimStatePUCTSearcher:
         """
         PUCT guided by an evaluator; use tilecraft.PUCTBot.
         """
-    def search(self, state: NimState, evaluator: typing.Any) -> dict:
+    def search(self, state: NimState, evaluator: typing.Any, spent: typing.SupportsFloat | typing.SupportsIndex = 0.0) -> dict:
         """
-        Searches from `state` (a re-determinized copy) calling evaluator(observations, legal_mask, players) -> (logits float32 (B, A), values float32 (B, players)) on batches of at most batch_size leaves.
+        Searches from `state` (a re-determinized copy) calling evaluator(observations, legal_mask, players) -> (logits float32 (B, A), values float32 (B, players)) on batches of at most batch_size leaves. `spent`: seconds of the move's time budget already used by the caller.
         """
 class NimState:
     game_name: typing.ClassVar[str] = 'nim'
@@ -1500,9 +1500,9 @@ class WarsawStatePUCTSearcher:
         """
         PUCT guided by an evaluator; use tilecraft.PUCTBot.
         """
-    def search(self, state: WarsawState, evaluator: typing.Any) -> dict:
+    def search(self, state: WarsawState, evaluator: typing.Any, spent: typing.SupportsFloat | typing.SupportsIndex = 0.0) -> dict:
         """
-        Searches from `state` (a re-determinized copy) calling evaluator(observations, legal_mask, players) -> (logits float32 (B, A), values float32 (B, players)) on batches of at most batch_size leaves.
+        Searches from `state` (a re-determinized copy) calling evaluator(observations, legal_mask, players) -> (logits float32 (B, A), values float32 (B, players)) on batches of at most batch_size leaves. `spent`: seconds of the move's time budget already used by the caller.
         """
 class WarsawState:
     game_name: typing.ClassVar[str] = 'warsaw'
@@ -1783,5 +1783,7 @@ AZUL_STATE_BYTES: int = 280
 CASTLE_STATE_BYTES: int = 17760
 CHANCE: int = -2
 GAUDI_STATE_BYTES: int = 1808
+MAX_SEARCH_SECONDS: float = 3600.0
+PUCT_MAX_SIMULATIONS: int = 10000000
 TERMINAL: int = -1
 WARSAW_STATE_BYTES: int = 1624

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import importlib
 import random
+import time
 from typing import Any, Callable, Dict, Mapping, Optional, Protocol, runtime_checkable
 
 import numpy as np
 
 from . import _core
 from ._args import is_integer, seed as check_seed
-from .puct import SEARCH_TUNABLE, PUCTBot, tuned_options
+from .puct import SEARCH_TUNABLE, PUCTBot, check_budget, tuned_options
 
 
 @runtime_checkable
@@ -251,7 +252,9 @@ class BaselineBot(_BaselineBase):
     drawn again for every simulation).
     ``worlds`` > 1 splits the simulations between that many trees, each on its own draw of the hidden
     parts (PUCTBot's determinized ensemble).
-    Bot spec: ``"baseline[:simulations=N,c_puct=C,batch_size=B,rollout_mix=L,prior_heuristic=H,opponent_prior_heuristic=O,prior_temperature=T,worlds=W,determinize=D,rollout_depth=R,eval_scale=E,seed=S]"``."""
+    ``seconds``: a time budget per move, as PUCTBot's; given without ``simulations`` it lifts every
+    simulation cap, the network's included (``baseline:seconds=0.05``).
+    Bot spec: ``"baseline[:simulations=N,seconds=T,c_puct=C,batch_size=B,rollout_mix=L,prior_heuristic=H,opponent_prior_heuristic=O,prior_temperature=T,worlds=W,determinize=D,rollout_depth=R,eval_scale=E,seed=S]"``."""
 
     name = "baseline"
 
@@ -266,15 +269,20 @@ class BaselineBot(_BaselineBase):
                  determinize: Optional[str] = None, prior_heuristic: Optional[float] = None,
                  prior_temperature: Optional[float] = None, worlds: Optional[int] = None,
                  opponent_prior_heuristic: Optional[float] = None, rollout_depth: Optional[int] = None,
-                 eval_scale: Optional[float] = None):
+                 eval_scale: Optional[float] = None, seconds: Optional[float] = None):
         super().__init__(seed, path)
-        self.options = dict(simulations=simulations, c_puct=c_puct, batch_size=batch_size, rollout_mix=rollout_mix,
+        self.options = dict(simulations=simulations, seconds=seconds, c_puct=c_puct, batch_size=batch_size,
+                            rollout_mix=rollout_mix,
                             rollouts=rollouts, determinize=determinize, prior_heuristic=prior_heuristic,
                             prior_temperature=prior_temperature, worlds=worlds,
                             opponent_prior_heuristic=opponent_prior_heuristic, rollout_depth=rollout_depth,
                             eval_scale=eval_scale)
-        # checks the options now, with PUCTBot's errors
-        PUCTBot(None, seed=self._seed & (2**63 - 1), **self._resolved({}))
+        try:  # checks the options now, with PUCTBot's errors said of this bot
+            PUCTBot(None, seed=self._seed & (2**63 - 1), **self._resolved({}))
+        except ValueError as e:
+            message = str(e)
+            raise ValueError("BaselineBot: " + message[len("PUCTBot: "):] if message.startswith("PUCTBot: ")
+                             else message) from None
         self._pucts: Dict[Any, PUCTBot] = {}
 
     def _resolved(self, network_search: Mapping[str, float]) -> Dict[str, Any]:
@@ -282,6 +290,8 @@ class BaselineBot(_BaselineBase):
         SEARCH_DEFAULTS."""
         out = dict(self.SEARCH_DEFAULTS, **network_search)
         out.update((k, v) for k, v in self.options.items() if v is not None)
+        if self.options["seconds"] is not None and self.options["simulations"] is None:
+            out["simulations"] = None  # a time budget alone lifts every cap, the network's included
         return out
 
     def puct(self, state: Any) -> PUCTBot:
@@ -298,9 +308,10 @@ class BaselineBot(_BaselineBase):
         self._pucts = {}  # made again with the new seed on the next move
 
     def search(self, state: Any) -> Dict[str, Any]:
+        started = time.perf_counter()  # a time budget counts the network's loading too
         bot = self.puct(state)
         with one_blas_thread():
-            return bot.search(state)
+            return bot.search(state, started)
 
     def act(self, state: Any) -> int:
         return int(self.search(state)["action"])
@@ -325,8 +336,7 @@ def _check_search_options(who: str, o: Dict[str, Any]) -> None:
 
     if o["iterations"] is not None:
         integer("iterations", 1)
-    if o["seconds"] is not None:
-        number("seconds", 0.0, True)
+    check_budget(who, o["seconds"])
     if o["iterations"] is None and o["seconds"] is None:
         raise ValueError(f"{who}: give iterations (>= 1) or seconds (> 0)")
     integer("threads", 1)

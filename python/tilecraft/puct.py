@@ -168,7 +168,13 @@ class PUCTBot:
     (``"uniform"`` is built in). Left None, the bot searches with the uniform evaluator (so the
     ``"puct"`` bot spec plays out of the box), except in :func:`tilecraft.self_play`, whose
     ``evaluator=`` then supplies it.
-    ``simulations`` per move (the root's own evaluation comes on top); ``c_puct`` the exploration
+    ``simulations`` per move (the root's own evaluation comes on top; 200 when neither it nor
+    ``seconds`` is given) and/or a time budget ``seconds`` per move, the wall time of one ``act()`` on
+    one thread (the search stops after the first round of leaves that ends past it, or at the
+    simulations given, whichever comes first; the result's ``simulations`` says how many it made).
+    A search by simulations is deterministic; one by time is not. With a budget, ``worlds`` trees
+    share it (each grows one round of leaves in turn), and ``gumbel`` is refused (its sequential
+    halving plans a count of simulations ahead). ``c_puct`` the exploration
     constant; ``root_noise=(alpha, fraction)`` mixes Dirichlet noise into the root priors;
     ``temperature`` > 0 samples the move with probability proportional to visits^(1/temperature)
     (while the game has fewer than ``temperature_moves`` actions, -1: always), 0 plays the most
@@ -212,14 +218,15 @@ class PUCTBot:
 
     name = "puct"
 
-    def __init__(self, evaluator: Union[Evaluator, str, None] = None, simulations: int = 200, c_puct: float = 1.25,
+    def __init__(self, evaluator: Union[Evaluator, str, None] = None, simulations: Optional[int] = None,
+                 c_puct: float = 1.25,
                  root_noise: Optional[Sequence[float]] = None, temperature: float = 0.0, temperature_moves: int = -1,
                  batch_size: int = 8, seed: int = 0, gumbel: bool = False, gumbel_actions: int = 16,
                  values: str = "share", rollout_mix: float = 0.0, rollouts: int = 1, rollout: Optional[str] = None,
                  rollout_depth: Optional[int] = None, eval_scale: Optional[float] = None,
                  determinize: str = "search", prior_heuristic: float = 0.0,
                  prior_temperature: float = 1.0, worlds: int = 1,
-                 opponent_prior_heuristic: Optional[float] = None):
+                 opponent_prior_heuristic: Optional[float] = None, seconds: Optional[float] = None):
         if isinstance(evaluator, str):
             evaluator = get_evaluator(evaluator)
         if evaluator is not None and not callable(evaluator):
@@ -233,8 +240,10 @@ class PUCTBot:
                 raise ValueError(f"PUCTBot: root_noise must be (alpha, fraction), got {root_noise!r}") from None
         self.evaluator = evaluator
         self.values = values
+        if simulations is None:  # 200, or with a time budget alone no cap but the search's own
+            simulations = DEFAULT_SIMULATIONS if seconds is None else _core.PUCT_MAX_SIMULATIONS
         self.options: Dict[str, Any] = dict(
-            simulations=simulations, c_puct=c_puct, noise_alpha=alpha, noise_fraction=fraction,
+            simulations=simulations, seconds=seconds, c_puct=c_puct, noise_alpha=alpha, noise_fraction=fraction,
             temperature=temperature, temperature_moves=temperature_moves, batch_size=batch_size, seed=seed,
             gumbel=gumbel, gumbel_actions=gumbel_actions, rollout_mix=rollout_mix, rollouts=rollouts, rollout=rollout,
             rollout_depth=rollout_depth, eval_scale=eval_scale, determinize=determinize,
@@ -274,9 +283,11 @@ class PUCTBot:
     def _native(self, state: Any) -> Any:
         return native_evaluator(self.evaluator, state, self.values)
 
-    def search(self, state: Any) -> Dict[str, Any]:
+    def search(self, state: Any, started: Optional[float] = None) -> Dict[str, Any]:
         """action, and visits / policy / values / prior indexed by action id, root_value,
-        simulations, nodes, evaluations."""
+        simulations, nodes, evaluations. ``started``: the ``time.perf_counter()`` at which the move
+        began, where a caller spent some of a time budget before this call (default: now)."""
+        started = time.perf_counter() if started is None else started
         cls = type(state)
         if self.options["determinize"] in CHANCE_TREE_MODES:
             state = chance_tree(state)  # before anything else: a game without explicit chance is refused
@@ -287,7 +298,7 @@ class PUCTBot:
             if options["determinize"] in CHANCE_TREE_MODES:  # the copy's chance is in the tree; its hidden parts
                 options["determinize"] = CHANCE_TREE_MODES[options["determinize"]]  # once, or every simulation
             searcher = self._searchers[cls] = cls.PUCTSearcher(**options)
-        self.last_search = searcher.search(state, call)
+        self.last_search = searcher.search(state, call, time.perf_counter() - started)
         return self.last_search
 
     def act(self, state: Any) -> int:
@@ -299,6 +310,9 @@ class PUCTBot:
 
     def spec(self, game: Optional[str] = None) -> Dict[str, Any]:
         """The bot as a C++ self-play spec for ``game`` (without the evaluator index)."""
+        if self.options["seconds"] is not None:
+            raise ValueError("PUCTBot: a time budget (seconds) is not deterministic, and self-play (tilecraft.self_play, "
+                             "tilecraft train's teachers) must be: give it simulations instead")
         if self.options["determinize"] in CHANCE_TREE_MODES:
             raise ValueError(f"PUCTBot: determinize={self.options['determinize']!r} searches a copy of the position "
                              "made in Python "
@@ -320,6 +334,7 @@ def _check_options(o: Dict[str, Any]) -> None:
                          f"simulation), 'hidden' (the hidden parts once per search, chance in the tree) or "
                          f"'hidden-iteration' (the hidden parts once per simulation, chance in the tree), "
                          f"got {o['determinize']!r}")
+    check_budget("PUCTBot", o["seconds"])
     ophs = o["opponent_prior_heuristic"]  # None: prior_heuristic (C++ says it with a negative value)
     if ophs is not None and not (isinstance(ophs, (int, float, np.integer, np.floating)) and ophs >= 0):
         raise ValueError(f"PUCTBot: opponent_prior_heuristic must be a number >= 0, or None for prior_heuristic's "
@@ -332,6 +347,20 @@ def _check_options(o: Dict[str, Any]) -> None:
         message = str(e)
         raise ValueError("PUCTBot: " + (message[len("puct: "):] if message.startswith("puct: ") else message)) from None
 
+
+def check_budget(who: str, seconds: Any) -> None:
+    """A time budget per move: None (none) or a number in (0, MAX_SEARCH_SECONDS]. C++ checks the upper
+    end too; 0, which C++ reads as "none", is refused here, where None says that."""
+    if seconds is None:
+        return
+    if isinstance(seconds, (bool, np.bool_)) or not isinstance(seconds, (int, float, np.integer, np.floating)) \
+            or not 0 < seconds <= _core.MAX_SEARCH_SECONDS:
+        raise ValueError(f"{who}: seconds must be a time budget in (0, {_core.MAX_SEARCH_SECONDS:g}] seconds per move "
+                         f"(None: no budget), got {seconds!r}")
+
+
+#: A search's simulations when it is given neither simulations nor a time budget.
+DEFAULT_SIMULATIONS = 200
 
 #: The determinize modes that search chance_tree(state), with the C++ search's mode for its hidden parts.
 CHANCE_TREE_MODES: Dict[str, str] = {"hidden": "search", "hidden-iteration": "iteration"}
