@@ -59,3 +59,19 @@ def test_a_target_needs_the_share_and_an_interval_above_the_equal_share():
     assert lo == pytest.approx(0.4808, abs=1e-4)
     assert not meets(dict(share=0.55, low=lo, high=hi, equal=0.5), 0.55)  # the share alone is not enough
     assert not meets(dict(share=0.58, low=0.5107, high=0.65, equal=0.5), 0.60)  # nor the interval alone
+
+
+def test_time_per_move_is_part_of_every_result():
+    """Each side's mean time per move comes with the win share; with a tolerance the result says
+    whether the pairing was at equal time, and format_row says so where it was not."""
+    r = head_to_head("azul", "greedy", "random", games=2, seed=5, time_tolerance=0.2)
+    assert r["seconds_per_move"] > 0 and r["opponent_seconds_per_move"] > 0
+    assert r["time_ratio"] == pytest.approx(r["seconds_per_move"] / r["opponent_seconds_per_move"])
+    a, b = r["seconds_per_move"], r["opponent_seconds_per_move"]
+    assert r["equal_time"] == (abs(a - b) <= 0.2 * max(a, b))
+    fake = dict(r, seconds_per_move=0.05, opponent_seconds_per_move=0.01, equal_time=False)
+    assert "NOT at equal time: the times differ by more than 20%" in format_row(fake)
+    assert "NOT" not in format_row(dict(fake, equal_time=True))
+    for bad in (-0.1, 1.0, float("nan"), True, "0.2"):
+        with pytest.raises(ValueError, match="time_tolerance must be a fraction in \\[0, 1\\)"):
+            head_to_head("azul", "greedy", "random", games=1, time_tolerance=bad)

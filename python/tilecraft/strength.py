@@ -54,7 +54,7 @@ def _chunk(args: Tuple[str, Any, Any, int, Sequence[int], int, Dict[str, Any]]) 
 
 def head_to_head(game: str, bot: Any, opponent: Any, games: int, players: int = 2, seed: int = DEFAULT_SEED,
                  workers: int = 1, options: Optional[Dict[str, Any]] = None, progress: bool = False,
-                 first: int = 0) -> Dict[str, Any]:
+                 first: int = 0, time_tolerance: Optional[float] = None) -> Dict[str, Any]:
     """``bot`` in one seat (seat i % players in game i) against ``opponent`` in all the others.
 
     The games are i = ``first``, ..., ``first + games - 1``: a long measurement can be played in
@@ -62,7 +62,14 @@ def head_to_head(game: str, bot: Any, opponent: Any, games: int, players: int = 
 
     Returns ``share`` (the bot's mean win share, ties 1/k), ``low``/``high`` (its 95% Wilson
     interval), ``games``, ``equal`` (1/players), ``seconds_per_move`` of the bot and of the opponents,
-    and ``wall`` seconds. Bots are specs (strings) or picklable bot objects."""
+    ``time_ratio`` (the bot's time per move over the opponents'), and ``wall`` seconds. With
+    ``time_tolerance`` (say 0.2) the result also says ``equal_time``: whether the two sides' times per
+    move differ by at most that fraction of the larger, i.e. whether the pairing measured strength at
+    equal time (:func:`format_row` flags it when not). Bots are specs (strings) or picklable bot
+    objects."""
+    if time_tolerance is not None and (isinstance(time_tolerance, bool) or
+                                       not isinstance(time_tolerance, (int, float)) or not 0 <= time_tolerance < 1):
+        raise ValueError(f"head_to_head: time_tolerance must be a fraction in [0, 1), got {time_tolerance!r}")
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"head_to_head: games must be an integer >= 1, got {games!r}")
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
@@ -98,10 +105,21 @@ def head_to_head(game: str, bot: Any, opponent: Any, games: int, players: int = 
     low, high = wilson(wins, games)
     bot_s, bot_n = sum(r[1] for r in rows), sum(r[2] for r in rows)
     opp_s, opp_n = sum(r[3] for r in rows), sum(r[4] for r in rows)
-    return dict(game=game, players=players, bot=_name(bot), opponent=_name(opponent), games=games, seed=seed,
-                first=first, wins=wins, share=wins / games, low=low, high=high, equal=1.0 / players,
-                seconds_per_move=bot_s / max(bot_n, 1), opponent_seconds_per_move=opp_s / max(opp_n, 1),
-                moves=bot_n, opponent_moves=opp_n, wall=time.perf_counter() - start)
+    out = dict(game=game, players=players, bot=_name(bot), opponent=_name(opponent), games=games, seed=seed,
+               first=first, wins=wins, share=wins / games, low=low, high=high, equal=1.0 / players,
+               seconds_per_move=bot_s / max(bot_n, 1), opponent_seconds_per_move=opp_s / max(opp_n, 1),
+               moves=bot_n, opponent_moves=opp_n, wall=time.perf_counter() - start)
+    return _timed(out, time_tolerance)
+
+
+def _timed(r: Dict[str, Any], tolerance: Optional[float]) -> Dict[str, Any]:
+    """``r`` with its time_ratio and, given a tolerance, equal_time."""
+    a, b = r["seconds_per_move"], r["opponent_seconds_per_move"]
+    r["time_ratio"] = a / b if b > 0 else float("inf") if a > 0 else 1.0
+    if tolerance is not None:
+        r["time_tolerance"] = tolerance
+        r["equal_time"] = abs(a - b) <= tolerance * max(a, b)
+    return r
 
 
 def combine(parts: Sequence[Dict[str, Any]]) -> Dict[str, Any]:
@@ -131,7 +149,7 @@ def combine(parts: Sequence[Dict[str, Any]]) -> Dict[str, Any]:
                seconds_per_move=sum(r["seconds_per_move"] * r["moves"] for r in parts) / max(bot_n, 1),
                opponent_seconds_per_move=sum(r["opponent_seconds_per_move"] * r["opponent_moves"] for r in parts)
                / max(opp_n, 1), wall=sum(r["wall"] for r in parts))
-    return out
+    return _timed(out, parts[0].get("time_tolerance"))
 
 
 def _name(bot: Any) -> str:
@@ -147,5 +165,8 @@ def meets(result: Dict[str, Any], target: float) -> bool:
 def format_row(r: Dict[str, Any]) -> str:
     first = r.get("first", 0)
     part = f" {first}..{first + r['games'] - 1}, {r['wins']:g} won," if first else ""
+    unequal = "" if r.get("equal_time", True) else (
+        f"; NOT at equal time: the times differ by more than {100 * r['time_tolerance']:.0f}%")
     return (f"{r['bot']} vs {r['opponent']}: {r['share']:.3f} [{r['low']:.3f}, {r['high']:.3f}] over {r['games']} "
-            f"games{part} ({1000 * r['seconds_per_move']:.1f} ms/move against {1000 * r['opponent_seconds_per_move']:.1f})")
+            f"games{part} ({1000 * r['seconds_per_move']:.1f} ms/move against {1000 * r['opponent_seconds_per_move']:.1f}"
+            f"{unequal})")
