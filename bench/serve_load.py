@@ -202,7 +202,8 @@ async def slow(slow_clients: int = 150, fast_clients: int = 20, every: float = 3
             nonlocal games
             seed = 1000 * k
             while not all(t.done() for t in slow_tasks) and time.monotonic() - start < 90:
-                games += await play(server, tally, seed)
+                finished = await play(server, tally, seed)  # (not `games += await ...`: that reads games first)
+                games += finished
                 seed += 1
 
         await asyncio.wait_for(asyncio.gather(*(fast(k) for k in range(fast_clients))), 120)
