@@ -415,7 +415,7 @@ def test_a_long_search_blocks_no_request_and_an_abandoned_games_search_stops() -
         assert raw(server, "GET", f"/api/game/{view['id']}")[0] == 404
         assert game.stopped
         deadline = time.monotonic() + 10
-        while game._turn is not None:  # the turn under way ends: the search was stopped
+        while game.busy:  # the turn under way ends: the search was stopped
             assert time.monotonic() < deadline, "the dropped game's search did not stop"
             time.sleep(0.01)
         assert game.version == 0 and game.thinking is None  # its move was never played

@@ -25,7 +25,7 @@ import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 BACKLOG = 2048  # connections the kernel queues before they are accepted (uvicorn's default; at most somaxconn)
-KEEP_ALIVE = 5.0  # seconds an idle keep-alive connection stays open (uvicorn's default)
+KEEP_ALIVE = 5  # seconds an idle keep-alive connection stays open (uvicorn's default)
 GRACE = 0.5  # seconds shutdown() gives the requests under way before it cancels them
 
 Answer = Callable[[int, str], Tuple[List[Tuple[bytes, bytes]], bytes]]
@@ -100,7 +100,8 @@ class PlayServer:
         config = uvicorn.Config(app, http=protocol, ws="none", lifespan="off", interface="asgi3",
                                 proxy_headers=False, server_header=False, headers=[("server", "tilecraft")],
                                 log_config=None, log_level="critical", access_log=False, backlog=BACKLOG,
-                                timeout_keep_alive=int(KEEP_ALIVE), timeout_graceful_shutdown=GRACE)
+                                timeout_keep_alive=KEEP_ALIVE,
+                                timeout_graceful_shutdown=GRACE)  # type: ignore[arg-type]  # a float works (asyncio.timeout)
         self._server = uvicorn.Server(config)
         self._serving = threading.Lock()  # held while serve_forever runs
         self._closed = False

@@ -145,6 +145,12 @@ class Game:
     def stopped(self) -> bool:
         return self._stop.is_set()
 
+    @property
+    def busy(self) -> bool:
+        """Whether a bot turn is queued or under way."""
+        with self.lock:
+            return self._turn is not None
+
     def _fail(self, message: str) -> None:  # under the lock: the game cannot go on
         self.error = message
         self.thinking = None
@@ -566,10 +572,10 @@ class App:
         path = request.path
         parts = [p for p in path.split("/") if p]
         lobby = self.lobby
-        if method == "GET" and "/".join(parts) in STATIC_FILES and len(parts) < 2:
+        if method == "GET" and "/".join(parts) in STATIC_FILES:
             name, ctype, cache = STATIC_FILES["/".join(parts)]
-            body = self._file(name)
-            return 200, answer_headers(ctype, body, cache=cache), body
+            page = self._file(name)
+            return 200, answer_headers(ctype, page, cache=cache), page
         if parts[:1] != ["api"]:
             raise RequestError(404 if method == "GET" else 405, f"no page {path}")
         rest = parts[1:]
