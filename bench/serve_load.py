@@ -41,13 +41,22 @@ GAME = {"game": "azul", "players": 2, "seat": 0, "bots": [None, "random"], "opti
 POLL = 0.05  # seconds between polls while the bot thinks (the page: 0.25)
 
 
+def _tilecraft_path() -> str:
+    """Where the tilecraft to serve is: the installed one, else this checkout's python/ folder."""
+    try:
+        import tilecraft
+    except ImportError:
+        return os.path.join(ROOT, "python")
+    return os.path.dirname(os.path.dirname(os.path.abspath(tilecraft.__file__)))
+
+
 class Server:
     """`tilecraft serve` in a process of its own, on a free port."""
 
     def __init__(self, idle_limit: Optional[float] = None) -> None:
         extra = "" if idle_limit is None else f", idle_limit={idle_limit!r}"
         code = f"from tilecraft.web.server import serve; serve({HOST!r}, 0{extra})"
-        env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.path.join(ROOT, "python")] + sys.path))
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join([_tilecraft_path()] + sys.path))
         self.proc = subprocess.Popen([sys.executable, "-c", code], env=env, stdout=subprocess.PIPE, text=True)
         line = self.proc.stdout.readline() if self.proc.stdout else ""
         if "serving on" not in line:
@@ -71,6 +80,8 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
+        if self.proc.stdout:
+            self.proc.stdout.close()
         return time.monotonic() - start
 
 

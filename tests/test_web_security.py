@@ -427,7 +427,7 @@ def test_bots_think_on_a_bounded_pool(server: Server) -> None:
     """However many games are played, the bots use the server's threads: one per core."""
     from tilecraft.web.server import bot_workers
 
-    before = {t.ident for t in threading.enumerate()}
+    before = set(threading.enumerate())
     ids = []
     for k in range(12):  # the bot of seat 0 moves first in each
         body = json.dumps({"game": "azul", "players": 2, "seat": 1, "bots": ["random", None], "seed": k}).encode()
@@ -439,7 +439,7 @@ def test_bots_think_on_a_bounded_pool(server: Server) -> None:
         while not raw(server, "GET", f"/api/game/{gid}")[2]["legal"]:  # the bot has moved
             assert time.monotonic() < deadline
             time.sleep(0.01)
-    new = [t for t in threading.enumerate() if t.ident not in before]
+    new = [t for t in threading.enumerate() if t not in before]
     assert new and all(t.name.startswith("tilecraft-bots") for t in new), [t.name for t in new]
     assert len(new) <= bot_workers()
 

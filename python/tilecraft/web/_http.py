@@ -27,6 +27,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 BACKLOG = 2048  # connections the kernel queues before they are accepted (uvicorn's default; at most somaxconn)
 KEEP_ALIVE = 5  # seconds an idle keep-alive connection stays open (uvicorn's default)
 GRACE = 0.5  # seconds shutdown() gives the requests under way before it cancels them
+LINGER = 2.0  # seconds a refused client's input is still read (and dropped) before the connection closes
 
 Answer = Callable[[int, str], Tuple[List[Tuple[bytes, bytes]], bytes]]
 
@@ -38,9 +39,10 @@ class _Connection(H11Protocol):
     deadline: float
     answer: Answer
     _timer: Optional[asyncio.TimerHandle] = None
+    _refused = False  # answered with a refusal: what the client still sends is dropped
 
     def _arm(self) -> None:
-        if self._timer is None:
+        if self._timer is None and not self._refused:
             self._timer = self.loop.call_later(self.deadline, self._expired)
 
     def _disarm(self) -> None:
@@ -53,6 +55,8 @@ class _Connection(H11Protocol):
         self._arm()
 
     def data_received(self, data: bytes) -> None:
+        if self._refused:
+            return
         self._arm()  # a request starts (or goes on): its deadline runs until its answer is sent
         super().data_received(data)
 
@@ -65,15 +69,32 @@ class _Connection(H11Protocol):
         super().connection_lost(exc)
 
     def _refuse(self, status: int, message: str) -> None:
-        """Answers ``status`` with the app's JSON refusal, if no answer has started, and closes."""
-        if self.transport.is_closing():
+        """Answers ``status`` with the app's JSON refusal, if no answer has started, and ends the
+        connection: the answer, then the end of our side; what the client still sends is read and
+        dropped for LINGER seconds, then the connection is closed. (Closing at once, with the
+        client's bytes unread, would reset the connection, and the client could lose the answer.)"""
+        if self.transport.is_closing() or self._refused:
             return
+        self._refused = True
+        self._disarm()
+        self._unset_keepalive_if_required()
         if self.conn.our_state in (h11.IDLE, h11.SEND_RESPONSE):  # no answer started
             headers, body = self.answer(status, message)
             head = [f"HTTP/1.1 {status} {HTTPStatus(status).phrase}".encode("latin-1")]
             head += [k + b": " + v for k, v in headers] + [b"connection: close", b"", b""]
             self.transport.write(b"\r\n".join(head) + body)
-        self.transport.close()
+        if not self.transport.can_write_eof():
+            self.transport.close()
+            return
+        self.transport.write_eof()
+        self.transport.resume_reading()
+        self.loop.call_later(LINGER, self.transport.close)
+
+    def shutdown(self) -> None:
+        if self._refused:  # the answer is sent: nothing is left to wait for
+            self.transport.close()
+        else:
+            super().shutdown()
 
     def _expired(self) -> None:
         self._timer = None
