@@ -4,7 +4,7 @@ one event loop, with what uvicorn leaves out.
 - **A whole-request deadline.** uvicorn times out only idle keep-alive connections; a client that
   sends its request a byte at a time would hold its connection for ever. Here a request must be
   sent whole within ``deadline`` seconds of its first byte (or of the connection, for the first):
-  then the client gets 408 and the connection is closed.
+  then the client gets 408 and the connection is ended (see _Connection._refuse).
 - **Refusals in JSON.** A request the HTTP parser (h11) refuses is answered with the app's own
   JSON refusal naming what was wrong (not uvicorn's text/plain "Invalid HTTP request received.").
 - **The standard library's server interface** (``server_address``, ``serve_forever``,
@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import socket
+import sys
 import threading
 from http import HTTPStatus
 from typing import Any, Callable, List, Optional, Tuple
@@ -101,8 +102,6 @@ class _Connection(H11Protocol):
         self._refuse(408, f"the request was not sent within {self.deadline:g} s")
 
     def send_400_response(self, msg: str) -> None:
-        import sys
-
         error = sys.exc_info()[1]  # called while h11's RemoteProtocolError is handled: it says what was wrong
         self._refuse(400, f"malformed request: {error}" if error is not None else msg)
 
