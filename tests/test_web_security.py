@@ -31,6 +31,14 @@ def raw(server: Any, method: str, path: str, body: Optional[bytes] = None, host:
         origin: Optional[str] = None, ctype: Optional[str] = "application/json",
         headers: Optional[Dict[str, str]] = None) -> Tuple[int, str, Any]:
     """One request with exactly these headers: (status, Content-Type, parsed JSON or text)."""
+    status, answer_headers, reply = exchange(server, method, path, body, host, origin, ctype, headers)
+    return status, answer_headers.get("content-type", ""), reply
+
+
+def exchange(server: Any, method: str, path: str, body: Optional[bytes] = None, host: Any = SAME,
+             origin: Optional[str] = None, ctype: Optional[str] = "application/json",
+             headers: Optional[Dict[str, str]] = None) -> Tuple[int, Dict[str, str], Any]:
+    """As raw(), with every header of the answer (lower-case names); a body not JSON nor text: bytes."""
     conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
     try:
         conn.putrequest(method, path, skip_host=True, skip_accept_encoding=True)
@@ -49,9 +57,15 @@ def raw(server: Any, method: str, path: str, body: Optional[bytes] = None, host:
             conn.putheader(k, v)
         conn.endheaders(body)
         r = conn.getresponse()
-        text = r.read().decode("utf-8")
-        kind = r.getheader("Content-Type") or ""
-        return r.status, kind, (json.loads(text) if kind.startswith("application/json") else text)
+        data = r.read()
+        answer = {k.lower(): v for k, v in r.getheaders()}
+        kind = answer.get("content-type", "")
+        reply: Any = data
+        if kind.startswith("application/json"):
+            reply = json.loads(data)
+        elif kind.startswith("text/") or "charset=utf-8" in kind:
+            reply = data.decode("utf-8")
+        return r.status, answer, reply
     finally:
         conn.close()
 
@@ -114,11 +128,15 @@ def test_host_must_name_this_server(server: Server) -> None:
         status, _, cat = raw(server, "GET", "/api/games", host=host)
         assert status == 200 and cat["games"], host
     for host in ("evil.example", f"evil.example:{port}", f"rebind.evil.example:{port}", "127.0.0.1",
-                 f"127.0.0.1:{port + 1}", f"127.0.0.2:{port}", f"localhost.:{port}", "", None):
-        for path in ("/api/games", "/", "/api/game/abc"):
+                 f"127.0.0.1:{port + 1}", f"127.0.0.2:{port}", f"localhost.:{port}", ""):
+        for path in ("/api/games", "/", "/api/game/abc", "/favicon.ico"):
             status, kind, reply = raw(server, "GET", path, host=host)
             assert (status, kind.split(";")[0]) == (403, "application/json"), (host, path, reply)
             assert "is not this server" in reply["error"]
+    for path in ("/api/games", "/", "/api/game/abc"):  # HTTP/1.1 without a Host: malformed (RFC 9112)
+        status, kind, reply = raw(server, "GET", path, host=None)
+        assert (status, kind.split(";")[0]) == (400, "application/json"), (path, reply)
+        assert "Host" in reply["error"]
 
 
 def test_host_given_with_host_option_is_accepted() -> None:
@@ -237,10 +255,6 @@ def test_malformed_requests_get_a_json_4xx(server: Server) -> None:
     assert head.split()[1] in ("400", "505") and "application/json" in head
 
 
-def _threads_serving() -> List[threading.Thread]:
-    return [t for t in threading.enumerate() if "process_request_thread" in t.name]
-
-
 def test_a_client_that_disconnects_leaves_the_console_quiet(server: Server, capfd: Any) -> None:
     status, _, view = raw(server, "POST", "/api/new", new_body())
     assert status == 201
@@ -254,9 +268,9 @@ def test_a_client_that_disconnects_leaves_the_console_quiet(server: Server, capf
         s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))  # reset, not a clean close
         s.close()
     deadline = time.monotonic() + 10
-    while _threads_serving() and time.monotonic() < deadline:
+    while server.httpd.connections() and time.monotonic() < deadline:
         time.sleep(0.01)
-    assert not _threads_serving()
+    assert server.httpd.connections() == 0  # every connection the clients left is closed
     assert raw(server, "GET", f"/api/game/{view['id']}")[0] == 200
     out, err = capfd.readouterr()
     assert err == "" and "Traceback" not in out, err
@@ -276,6 +290,15 @@ class Clock:
 def clocked() -> Iterator[Tuple[Server, Clock]]:
     clock = Clock()
     s = Server(clock=clock)
+    yield s, clock
+    s.close()
+
+
+@pytest.fixture
+def small() -> Iterator[Tuple[Server, Clock]]:
+    """A server that holds 4 games, with its clock (the rules of a full server do not depend on its size)."""
+    clock = Clock()
+    s = Server(clock=clock, max_games=4)
     yield s, clock
     s.close()
 
@@ -312,10 +335,11 @@ def test_finished_games_are_evicted_after_ten_minutes(clocked: Tuple[Server, Clo
     assert raw(server, "GET", f"/api/game/{live['id']}")[0] == 200
 
 
-def test_oldest_finished_game_makes_room_when_64_are_held(clocked: Tuple[Server, Clock]) -> None:
-    from tilecraft.web.server import MAX_GAMES
+def test_oldest_finished_game_makes_room_when_the_server_is_full(small: Tuple[Server, Clock]) -> None:
+    from tilecraft.web.server import IDLE_LIMIT
 
-    server, clock = clocked
+    server, clock = small
+    MAX_GAMES = server.httpd.lobby.max_games  # noqa: N806
     first = play_to_the_end(server)
     clock.now += 1
     second = play_to_the_end(server)
@@ -328,9 +352,165 @@ def test_oldest_finished_game_makes_room_when_64_are_held(clocked: Tuple[Server,
     assert raw(server, "GET", f"/api/game/{second}")[0] == 200
     assert raw(server, "POST", "/api/new", new_body())[0] == 201
     assert raw(server, "GET", f"/api/game/{second}")[0] == 404
-    status, _, reply = raw(server, "POST", "/api/new", new_body())  # 64 unfinished: refused
-    assert status == 429 and "unfinished" in reply["error"]
+    status, headers, reply = exchange(server, "POST", "/api/new", new_body())  # all unfinished, all new: refused
+    assert status == 429 and "unfinished" in reply["error"], reply
+    assert headers["retry-after"] == str(int(IDLE_LIMIT)) and f"in {int(IDLE_LIMIT)} s: retry then" in reply["error"]
     assert len(server.httpd.lobby.games) == MAX_GAMES
+
+
+def test_abandoned_games_make_room_oldest_first_and_a_429_says_when(small: Tuple[Server, Clock]) -> None:
+    """A full server of unfinished games: the game left longest makes room once it has had no
+    request for IDLE_LIMIT seconds; before that a new game gets 429 saying why and when to retry."""
+    from tilecraft.web.server import IDLE_LIMIT
+
+    server, clock = small
+    ids = []
+    for _ in range(4):
+        status, _, view = raw(server, "POST", "/api/new", new_body())
+        assert status == 201, view
+        ids.append(view["id"])
+        clock.now += 1
+    clock.now += 10
+    assert raw(server, "GET", f"/api/game/{ids[0]}")[0] == 200  # the first is looked at again
+    left = IDLE_LIMIT - (clock.now - 1001)  # ids[1], created at 1001, is now the one left longest
+    status, headers, reply = exchange(server, "POST", "/api/new", new_body())
+    assert status == 429 and headers["retry-after"] == f"{left:g}", (headers, reply)
+    assert "unfinished" in reply["error"] and f"makes room in {left:g} s: retry then" in reply["error"]
+    assert len(server.httpd.lobby.games) == 4
+    clock.now += left - 1
+    status, headers, reply = exchange(server, "POST", "/api/new", new_body())
+    assert status == 429 and headers["retry-after"] == "1", reply
+    clock.now += 1
+    status, _, view = raw(server, "POST", "/api/new", new_body())
+    assert status == 201, view
+    assert raw(server, "GET", f"/api/game/{ids[1]}")[0] == 404  # the one left longest went
+    assert [raw(server, "GET", f"/api/game/{g}")[0] for g in (ids[0], ids[2], ids[3], view["id"])] == [200] * 4
+
+
+def test_a_long_search_blocks_no_request_and_an_abandoned_games_search_stops() -> None:
+    """Bots think on the server's bot threads, never on the one that answers: while a 60 s search
+    runs, other requests are answered. When its game is dropped to make room, the search stops and
+    its move is never played."""
+    from tilecraft.web.server import IDLE_LIMIT
+
+    clock = Clock()
+    server = Server(bots=["random", "mcts:seconds=60"], clock=clock, max_games=1)
+    try:
+        body = json.dumps({"game": "azul", "players": 2, "seat": 1, "bots": ["mcts:seconds=60", None],
+                           "seed": 1}).encode()
+        status, _, view = raw(server, "POST", "/api/new", body)
+        assert status == 201, view
+        game = server.httpd.lobby.games[view["id"]]
+        deadline = time.monotonic() + 30
+        while view["thinking"] is None:  # the search has started
+            assert time.monotonic() < deadline, view
+            time.sleep(0.01)
+            view = raw(server, "GET", f"/api/game/{view['id']}")[2]
+        for _ in range(5):  # answered while it runs
+            assert raw(server, "GET", "/api/games")[0] == 200
+            assert raw(server, "GET", f"/api/game/{view['id']}")[2]["thinking"] is not None
+        clock.now += IDLE_LIMIT
+        status, _, other = raw(server, "POST", "/api/new", new_body())
+        assert status == 201, other
+        assert raw(server, "GET", f"/api/game/{view['id']}")[0] == 404
+        assert game.stopped
+        deadline = time.monotonic() + 10
+        while game.busy:  # the turn under way ends: the search was stopped
+            assert time.monotonic() < deadline, "the dropped game's search did not stop"
+            time.sleep(0.01)
+        assert game.version == 0 and game.thinking is None  # its move was never played
+    finally:
+        server.close()
+
+
+def test_bots_think_on_a_bounded_pool(server: Server) -> None:
+    """However many games are played, the bots use the server's threads: one per core."""
+    from tilecraft.web.server import bot_workers
+
+    before = set(threading.enumerate())
+    ids = []
+    for k in range(12):  # the bot of seat 0 moves first in each
+        body = json.dumps({"game": "azul", "players": 2, "seat": 1, "bots": ["random", None], "seed": k}).encode()
+        status, _, view = raw(server, "POST", "/api/new", body)
+        assert status == 201, view
+        ids.append(view["id"])
+    for gid in ids:
+        deadline = time.monotonic() + 30
+        while not raw(server, "GET", f"/api/game/{gid}")[2]["legal"]:  # the bot has moved
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+    new = [t for t in threading.enumerate() if t not in before]
+    assert new and all(t.name.startswith("tilecraft-bots") for t in new), [t.name for t in new]
+    assert len(new) <= bot_workers()
+
+
+def test_the_icon_is_served(server: Server) -> None:
+    status, headers, icon = exchange(server, "GET", "/favicon.ico")
+    assert (status, headers["content-type"]) == (200, "image/x-icon")
+    assert isinstance(icon, bytes) and icon[:4] == b"\x00\x00\x01\x00" and len(icon) == int(headers["content-length"])
+    status, headers, _ = exchange(server, "HEAD", "/favicon.ico")
+    assert status == 200 and headers["content-type"] == "image/x-icon"
+
+
+def _send_slowly(port: int, lines: List[bytes], pause: float) -> Tuple[int, bytes]:
+    """Sends ``lines`` one by one, ``pause`` seconds apart, until the server answers or closes:
+    (how many lines were sent, what came back)."""
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
+        s.settimeout(pause)
+        for k, line in enumerate(lines):
+            try:
+                s.sendall(line)
+                got = s.recv(65536)
+            except socket.timeout:
+                continue
+            except OSError:
+                return k, b""
+            s.settimeout(10)
+            while True:
+                more = s.recv(65536)
+                if not more:
+                    return k + 1, got
+                got += more
+    return len(lines), b""
+
+
+def test_a_request_must_arrive_whole_within_the_deadline(monkeypatch: Any) -> None:
+    """The deadline is for the whole request, not for each read: a client that sends a header
+    line now and then, or a body that never ends, or nothing at all, gets 408 and is closed."""
+    from tilecraft.web import server as module
+
+    monkeypatch.setattr(module, "REQUEST_DEADLINE", 0.5)
+    server = Server()
+    try:
+        silent = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+        start = time.monotonic()
+        head = f"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n".encode()
+        sent, answer = _send_slowly(server.port, [head] + [b"X-Slow: 1\r\n"] * 100, 0.1)
+        assert sent < 100 and answer.startswith(b"HTTP/1.1 408 "), (sent, answer[:200])
+        assert b"application/json" in answer and b"the request was not sent within 0.5 s" in answer
+        body_head = (f"POST /api/new HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nContent-Type: application/json"
+                     f"\r\nContent-Length: 100\r\n\r\n").encode()
+        sent, answer = _send_slowly(server.port, [body_head] + [b" "] * 100, 0.1)
+        assert sent < 100 and answer.startswith(b"HTTP/1.1 408 "), (sent, answer[:200])
+        assert raw(server, "GET", "/api/games")[0] == 200  # the others are answered meanwhile
+        answer = silent.recv(65536)
+        assert answer.startswith(b"HTTP/1.1 408 "), answer
+        assert time.monotonic() - start < 10
+        silent.close()
+        assert server.httpd.lobby.games == {}
+    finally:
+        server.close()
+
+
+def test_serve_without_the_web_extra_says_which_to_install(monkeypatch: Any, capsys: Any) -> None:
+    from tilecraft.cli import main
+
+    monkeypatch.setitem(sys.modules, "uvicorn", None)  # as if it were not installed
+    monkeypatch.delitem(sys.modules, "tilecraft.web._http", raising=False)
+    assert main(["serve", "--port", "0"]) == 2
+    out, err = capsys.readouterr()
+    assert err.splitlines() == ["tilecraft: error: the play server needs uvicorn: pip install 'tilecraft[web]'"]
+    assert out == ""
 
 
 # ---- cannot listen ----

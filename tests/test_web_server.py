@@ -3,7 +3,10 @@ get a 4xx with a message and leave the game unchanged, bots play their seats in 
 several games run at once, and a finished game downloads as a replay that checks out."""
 from __future__ import annotations
 
+import asyncio
+import os
 import random
+import sys
 import time
 from typing import Iterator
 
@@ -190,3 +193,33 @@ def test_server_listens_on_loopback_by_default() -> None:
         assert s.httpd.server_address[0] == "127.0.0.1"
     finally:
         s.close()
+
+
+@pytest.mark.slow  # about a minute: bench/serve_load.py's three runs, smaller
+def test_the_load_runs_of_the_bench_hold() -> None:
+    """What must hold under load, whatever the machine's speed (the answer times are the bench's to
+    report: docs/pictures.md): every request answered and none reset, every slow client ended by the
+    whole-request deadline, abandoned games dropped oldest first, and a 429 that says when to retry
+    followed by a retry that works."""
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "bench"))
+    try:
+        import serve_load
+    finally:
+        sys.path.pop(0)
+    from tilecraft.web.server import REQUEST_DEADLINE
+
+    burst = asyncio.run(serve_load.burst(50))
+    assert burst["games_finished"] == 50 and burst["failures"] == {}, burst
+    assert set(burst["status"]) == {200, 201} and burst["requests"] == sum(burst["status"].values())
+    slow = asyncio.run(serve_load.slow(30, 5, 3.0))
+    assert slow["failures"] == {} and set(slow["status"]) <= {200, 201} and slow["fast_games_finished"] > 0, slow
+    assert slow["slow_ended_how"] == {"HTTP/1.1 408 Request Timeout": 30}, slow
+    # (the client starts its clock once connected, a little after the server starts the deadline's)
+    assert REQUEST_DEADLINE - 1 <= slow["slow_ended_after_s"][0] <= slow["slow_ended_after_s"][1] < REQUEST_DEADLINE + 5
+    gone = asyncio.run(serve_load.abandoned(400, 5.0))
+    assert gone["started"] == 400 and gone["failures"] == {} and gone["oldest_first"], gone
+    if gone["refused_429"]:  # when the first 256 were made within 5 s (tests/test_web_security.py checks the 429)
+        assert gone["refused_again_after_waiting"] == 0 and min(gone["retry_after_s"]) >= 1
+        assert "retry then" in gone["example_429"]
+    for run in (burst, slow, gone):
+        assert run["stop_seconds"] < 3  # Ctrl-C (a second is the aim; the machine may be busy)

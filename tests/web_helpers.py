@@ -37,14 +37,17 @@ def random_state(game: str, players: int, seed: int, steps: Optional[int] = None
 
 
 class Server:
-    """A play server on a free loopback port, serving in a thread. ``bots`` and ``clock``: as for
-    make_server (the bot specs requests may name; the time source of eviction)."""
+    """A play server on a free loopback port, serving in a thread. ``bots``, ``clock`` and the other
+    keywords (``max_games``, ``idle_limit``): as for make_server (the bot specs requests may name;
+    the time source of eviction; how many games are held, and how long one must be left alone
+    before it makes room)."""
 
-    def __init__(self, bots: Optional[Sequence[str]] = None, clock: Optional[Callable[[], float]] = None) -> None:
+    def __init__(self, bots: Optional[Sequence[str]] = None, clock: Optional[Callable[[], float]] = None,
+                 **limits: Any) -> None:
         from tilecraft.web.server import make_server
 
         extra: Dict[str, Any] = {} if clock is None else {"clock": clock}
-        self.httpd = make_server("127.0.0.1", 0, bots=bots, **extra)
+        self.httpd = make_server("127.0.0.1", 0, bots=bots, **extra, **limits)
         self.port = self.httpd.server_address[1]
         self.url = f"http://127.0.0.1:{self.port}"
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)

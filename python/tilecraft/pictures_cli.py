@@ -129,7 +129,7 @@ def add_commands(sub: Any) -> None:
     p = sub.add_parser("serve", help="play against bots in the browser (a local web server)",
                        description="Start a local web server where you choose a game, player count and bots "
                                    "and play by clicking. Listens on the loopback interface only unless --host "
-                                   "says otherwise.")
+                                   "says otherwise. Needs the 'web' extra: pip install 'tilecraft[web]'.")
     p.add_argument("--port", type=int, default=8765, help="port (default 8765; 0 picks a free one)")
     p.add_argument("--host", default="127.0.0.1", help="interface (default 127.0.0.1: this machine only)")
     p.add_argument("--open", action="store_true", help="open the page in the default browser")
