@@ -12,7 +12,7 @@ from ._progress import as_bar
 from .games import game_spec
 # the replay and results files are written, read and checked by tilecraft/records.py (also importable from here)
 from .records import (check_replay, check_tournament_file, is_tournament_file, load_results,  # noqa: F401
-                      read_header, read_lines, read_replay, read_tournament_games, write_replay)
+                      open_replay, read_header, read_lines, read_replay, read_tournament_games, write_replay)
 from ._core import IllegalActionError
 from ._core import CHANCE
 from .runner import Table
@@ -160,7 +160,7 @@ def play_matches(game: str, bots: Sequence[Any], games: int, seed: int = 0, rota
     if seed + games - 1 > _args.SEED_MAX:
         raise ValueError(f"play_matches: the seeds {seed}..{seed + games - 1} of the games pass 2**64-1")
     results = []
-    handle = open(replay, "a", encoding="utf-8") if isinstance(replay, str) else replay
+    handle = open_replay(replay) if isinstance(replay, str) else replay  # a game a stopped writer cut off: removed
     bar = as_bar(progress, games, f"{game} games" if isinstance(game, str) else "games")
     try:
         for g in range(games):

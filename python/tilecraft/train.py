@@ -39,6 +39,7 @@ import subprocess
 import sys
 import time
 import zipfile
+import zlib
 from typing import Any, Callable, Dict, IO, List, Mapping, Optional, Sequence, Tuple
 
 import numpy as np
@@ -125,19 +126,19 @@ def _damage(path: pathlib.Path) -> Optional[str]:
     try:
         with zipfile.ZipFile(path) as z:
             bad = z.testzip()  # reads every entry and checks its CRC
-    except (OSError, zipfile.BadZipFile, EOFError, ValueError) as e:
+    except (OSError, zipfile.BadZipFile, EOFError, ValueError, zlib.error) as e:
         return f"{type(e).__name__}: {e}"
     return None if bad is None else f"entry {bad} fails its checksum"
 
 
-def _usable(path: pathlib.Path, say: Callable[[str], None]) -> bool:
-    """Whether a file that can be made again is there and whole; a damaged one is reported (and then
-    replaced by the caller, with the same content as it should have had)."""
+def _usable(path: pathlib.Path) -> bool:
+    """Whether a file that can be made again is there and whole; a damaged one is reported on stderr
+    (and then replaced by the caller, with the content it should have had)."""
     if not path.exists():
         return False
     why = _damage(path)
     if why is not None:
-        say(f"{path}: damaged ({why}); making it again")
+        print(f"tilecraft: {path}: damaged ({why}); making it again", file=sys.stderr, flush=True)
         return False
     return True
 
@@ -327,7 +328,7 @@ def _make_chunks_in_parallel(folder: pathlib.Path, game: str, players: int, opti
     import concurrent.futures
     import multiprocessing
 
-    todo = [k for k in range(args.chunks) if not _usable(_chunk_path(folder, "teacher", k), say)]
+    todo = [k for k in range(args.chunks) if not _usable(_chunk_path(folder, "teacher", k))]
     if not todo:
         return
     t0 = time.perf_counter()
@@ -367,7 +368,7 @@ def _load_rows(paths: Sequence[pathlib.Path], num_actions: int) -> Dict[str, np.
                 # the teacher's own estimate at the root (NaN where the chunk has none: older chunks, PUCT rounds)
                 parts["q"].append(z["q"] if "q" in z.files else np.full(len(z["codes"]), np.nan, np.float32))
                 games += int(json.loads(str(z["meta"]))["games"])
-        except (OSError, ValueError, KeyError, TypeError, EOFError, zipfile.BadZipFile) as e:
+        except (OSError, ValueError, KeyError, TypeError, EOFError, zipfile.BadZipFile, zlib.error) as e:
             raise RunFileError(f"{p}: not a chunk of training rows this run can read ({type(e).__name__}: {e}); "
                                "delete it and run again to make it again") from None
     out = {k: np.concatenate(v) for k, v in parts.items()}
@@ -767,7 +768,7 @@ def load_checkpoint(path: pathlib.Path) -> Tuple[Dict[str, np.ndarray], Optional
             info = json.loads(str(z["meta"])) if "meta" in z.files else None
         if info is not None and not (isinstance(info, dict) and isinstance(info.get("round"), int)):
             raise ValueError(f"meta must be an object with an integer 'round', got {info!r}")
-    except (OSError, ValueError, KeyError, TypeError, EOFError, zipfile.BadZipFile) as e:
+    except (OSError, ValueError, KeyError, TypeError, EOFError, zipfile.BadZipFile, zlib.error) as e:
         raise RunFileError(f"{path}: the run's checkpoint cannot be read ({e}); it holds the weights the next "
                            "round trains from and cannot be made again without training the rounds again "
                            "(in a new --out)") from None
@@ -1046,7 +1047,7 @@ def _run_held(args: argparse.Namespace, out: pathlib.Path, spec: Any, state: Any
 
     def chunk(kind: str, k: int, bots: List[Any], n_games: int, evaluator: Any = None) -> pathlib.Path:
         path = _chunk_path(out / "data", kind, k)
-        if _usable(path, say):
+        if _usable(path):
             return path
         t0 = time.perf_counter()
         rows = _make_chunk(path, game, players, options, kind, _seed_of(args.seed, kind, k), k, bots, n_games,
@@ -1068,7 +1069,7 @@ def _run_held(args: argparse.Namespace, out: pathlib.Path, spec: Any, state: Any
         if trained < r:
             if r > 0:  # 2. Gumbel PUCT self-play with the latest network
                 previous = out / f"net-{r - 1:02d}.npz"
-                if not _usable(previous, say):
+                if not _usable(previous):
                     if info is None or arrays is None or info["round"] != r - 1:
                         raise RunFileError(f"{previous}: missing or damaged, and {ckpt} no longer holds its weights; "
                                            "restore it, or train the rounds again in a new --out")
