@@ -67,17 +67,15 @@ def reference(tmp_path_factory):
     """The files of a run never stopped, and the files it published, in order."""
     where = tmp_path_factory.mktemp("reference")
     published: List[str] = []
-    real = train._publish
+    real = getattr(train, "_publish", None)
 
     def counting(path, write):
         published.append(pathlib.Path(path).name)
         return real(path, write)
 
-    train._publish = counting
-    try:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(train, "_publish", counting, raising=False)
         _train(where)
-    finally:
-        train._publish = real
     return _files(where / "run"), published
 
 
