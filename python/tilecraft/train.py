@@ -346,9 +346,11 @@ def _make_chunks_in_parallel(folder: pathlib.Path, game: str, players: int, opti
 
 def _savez(path: pathlib.Path, arrays: Dict[str, np.ndarray], compressed: bool = True) -> None:
     """An .npz file of the run, written whole or not at all (``_publish``)."""
+    save: Any = np.savez_compressed if compressed else np.savez
+
     def write(tmp: str) -> None:
         with open(tmp, "wb") as f:
-            (np.savez_compressed if compressed else np.savez)(f, **arrays)
+            save(f, **arrays)
 
     _publish(path, write)
 
@@ -1005,7 +1007,7 @@ def run(args: argparse.Namespace, argv: Sequence[str] = ()) -> Dict[str, Any]:
         lock.release()
 
 
-def _run_held(args: argparse.Namespace, out: pathlib.Path, spec: Any, state: Any, mode: str, options: Dict[str, Any],
+def _run_held(args: argparse.Namespace, out: pathlib.Path, spec: Any, state: Any, mode: Optional[str], options: Dict[str, Any],
               search: Dict[str, Any], hidden: List[int], value_hidden: List[int], groups: List[Any],
               settings: Dict[str, Any], command: str, say: Callable[[str], None]) -> Dict[str, Any]:
     """run's stages, with the folder held. Each stage's output is a file written whole or not at all,
