@@ -392,3 +392,14 @@ def test_play_match_appending_to_a_cut_off_replay_repairs_it_too(tmp_path):
     out.write_text(one + '{"type": "header", "game": "az')
     tilecraft.play_match("azul", ["random", "random"], seed=3, replay=str(out))
     assert out.read_text().startswith(one) and _without_seconds(out.read_text()) == _without_seconds(one) * 2
+
+
+def test_play_match_refuses_a_damaged_replay_file_before_playing(tmp_path, monkeypatch):
+    import tilecraft
+    from tilecraft import match
+
+    out = tmp_path / "r.jsonl"
+    out.write_text('{"type": "action", "seat": 0, "action": 1}\n')
+    monkeypatch.setattr(match, "Table", None)  # a game played would fail on this
+    with pytest.raises(ValueError, match=f"{out}:1: unexpected line"):
+        tilecraft.play_match("azul", ["random", "random"], seed=3, replay=str(out))
