@@ -191,6 +191,28 @@ def test_a_second_run_on_a_held_folder_is_refused_naming_the_first(tmp_path):
     assert (out / "run.lock").read_bytes() == b""
 
 
+def test_a_run_in_another_process_holds_the_folder_until_it_ends(tmp_path):
+    import subprocess
+
+    out = tmp_path / "run"
+    out.mkdir()
+    child = subprocess.Popen(
+        [sys.executable, "-c", "import pathlib, sys; from tilecraft import train; "
+         f"lock = train._Lock(pathlib.Path({str(out)!r}), 'tilecraft train azul (elsewhere)'); "
+         "print('held', flush=True); sys.stdin.read(); lock.release()"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+    try:
+        assert child.stdout.readline().strip() == "held"
+        with pytest.raises(train.RunInUseError, match=f"pid {child.pid} on .*, started .*: tilecraft train azul "
+                                                      r"\(elsewhere\)"):
+            _train(tmp_path, "--rounds", "0")
+        assert [p.name for p in out.iterdir()] == ["run.lock"]  # nothing of the run written
+    finally:
+        child.communicate("", timeout=60)
+    _train(tmp_path, "--rounds", "0")  # the first run ended: the folder is free
+
+
 def test_temporary_names_are_unique_and_a_killed_runs_are_removed(tmp_path):
     names = []
     for _ in range(2):
@@ -323,8 +345,7 @@ def test_every_numeric_option_is_in_the_table_and_its_default_in_range():
 # ---- a training library that is not installed ----
 
 def test_pytorch_asked_for_but_not_installed_names_the_extra(monkeypatch):
-    import tomllib
-
+    tomllib = pytest.importorskip("tomllib" if sys.version_info >= (3, 11) else "tomli")
     pyproject = pathlib.Path(__file__).resolve().parents[1] / "pyproject.toml"
     extras = tomllib.loads(pyproject.read_text())["project"]["optional-dependencies"]
     assert any(d.startswith("torch") for d in extras[train.TORCH_EXTRA])

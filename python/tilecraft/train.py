@@ -998,7 +998,7 @@ def run(args: argparse.Namespace, argv: Sequence[str] = ()) -> Dict[str, Any]:
         settings["target_temperature"] = args.target_temperature
     command = "tilecraft train " + " ".join(argv)
     _check_folder(out, settings)  # a folder of other settings is refused before anything is written
-    (out / "data").mkdir(parents=True, exist_ok=True)
+    out.mkdir(parents=True, exist_ok=True)
     lock = _Lock(out, command)
     try:
         return _run_held(args, out, spec, state, mode, options, search, hidden, value_hidden, groups, settings,
@@ -1018,6 +1018,7 @@ def _run_held(args: argparse.Namespace, out: pathlib.Path, spec: Any, state: Any
     game, players = spec.name, args.players
     if _check_folder(out, settings):  # again, now that no other run can write it
         say(f"resuming {out}")
+    (out / "data").mkdir(exist_ok=True)
     _remove_stale_temporaries(out)
     _write_json(out / "run.json", dict(settings=settings, command=command, commit=_commit()))
     codec = state.observation_codec()
