@@ -322,6 +322,10 @@ def test_a_damaged_network_file_is_made_again_from_the_checkpoint(tmp_path, caps
     ("--eval-games", "-1", "--eval-games must be an integer in 0..1000000"),
     ("--eval-simulations", "0", "--eval-simulations: PUCTBot: simulations"),
     ("--eval-workers", "0", "--eval-workers must be an integer in 1..256"),
+    ("--hidden", "8,0", "--hidden: each layer width must be an integer in 1..65536, got 0"),
+    ("--hidden", "", "--hidden must list at least one layer width"),
+    ("--value-hidden", "8,100000000", "--value-hidden: each layer width must be an integer in 1..65536"),
+    ("--value-hidden", "8,x", "--value-hidden lists layer widths (an integer in 1..65536, comma-separated), got 'x'"),
 ])
 def test_an_option_out_of_range_is_refused_before_any_work(tmp_path, capsys, flag, value, words):
     out = tmp_path / "r"

@@ -873,6 +873,26 @@ NUMBERS: Dict[str, _Number] = dict(
 )
 
 
+# each layer width of --hidden and --value-hidden (comma-separated lists)
+LAYER_WIDTH = _Number(int, None, "a layer's width", 1, 65_536)
+
+
+def _widths(flag: str, text: str) -> List[int]:
+    """The layer widths of a comma-separated list, each checked (LAYER_WIDTH)."""
+    out = []
+    for item in (t.strip() for t in str(text).split(",")):
+        if not item:
+            continue
+        try:
+            width = int(item)
+        except ValueError:
+            raise ValueError(f"{flag} lists layer widths ({LAYER_WIDTH.allowed()}, comma-separated), got "
+                             f"{item!r} in {text!r}") from None
+        LAYER_WIDTH.check(f"{flag}: each layer width", width)
+        out.append(width)
+    return out
+
+
 def _flag(dest: str) -> str:
     return "--" + dest.replace("_", "-")
 
@@ -977,11 +997,9 @@ def run(args: argparse.Namespace, argv: Sequence[str] = ()) -> Dict[str, Any]:
     state = make(game, players=players, **options)  # checks the game, the players and the options
     mode = baselines.mode_of(state)
     search = baselines.check_search(_options(args.search, "--search"), "--search")
-    hidden = [int(h) for h in str(args.hidden).split(",") if h.strip()]
-    value_hidden = [int(h) for h in str(args.value_hidden).split(",") if h.strip()]
-    if not hidden or min(hidden) < 1 or (value_hidden and min(value_hidden) < 1):
-        raise ValueError(f"--hidden and --value-hidden must list positive layer widths, got {args.hidden!r} and "
-                         f"{args.value_hidden!r}")
+    hidden, value_hidden = _widths("--hidden", args.hidden), _widths("--value-hidden", args.value_hidden)
+    if not hidden:
+        raise ValueError(f"--hidden must list at least one layer width ({LAYER_WIDTH.allowed()}), got {args.hidden!r}")
     out = pathlib.Path(args.out or f"runs/{game}-{players}p")
     groups = (list(spec.observation_groups(state)) if args.groups == "auto" and spec.observation_groups is not None
               else [])
