@@ -522,11 +522,11 @@ def test_the_cli_lists_baselines_and_refuses_a_bad_training_run(capsys, tmp_path
     assert cli.main(["train", "azul", "--players", "5", "--out", str(tmp_path / "r")]) == 2
     assert "players" in capsys.readouterr().err
     assert cli.main(["train", "azul", "--chunks", "0", "--out", str(tmp_path / "r")]) == 2
-    assert "--chunks must be at least 1" in capsys.readouterr().err
+    assert "--chunks must be an integer in 1..100000, got 0" in capsys.readouterr().err
     assert cli.main(["train", "azul", "--workers", "0", "--out", str(tmp_path / "r")]) == 2
-    assert "--workers must be at least 1" in capsys.readouterr().err
+    assert "--workers must be an integer in 1..256, got 0" in capsys.readouterr().err
     assert cli.main(["train", "azul", "--rounds", "-1", "--out", str(tmp_path / "r")]) == 2
-    assert "--rounds must be at least 0" in capsys.readouterr().err
+    assert "--rounds must be an integer in 0..10000, got -1" in capsys.readouterr().err
 
 
 def test_a_value_trunk_of_its_own_is_read_and_used(tmp_path):

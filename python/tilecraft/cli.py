@@ -112,7 +112,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_match(args: argparse.Namespace) -> int:
-    from .match import play_matches
+    from .match import open_replay, play_matches
 
     bots = _bots(args.bots)
     n = _seat_count(args.game, bots, args.players)
@@ -124,7 +124,7 @@ def cmd_match(args: argparse.Namespace) -> int:
     moves = [0] * n
     start = time.perf_counter()
     options = _options(args.option)
-    handle = open(args.replay, "a", encoding="utf-8") if args.replay else None
+    handle = open_replay(args.replay) if args.replay else None  # a game a stopped writer cut off: removed
     from ._progress import as_bar
     from .tournament import bot_labels
 

@@ -12,7 +12,8 @@ from ._progress import as_bar
 from .games import game_spec
 # the replay and results files are written, read and checked by tilecraft/records.py (also importable from here)
 from .records import (check_replay, check_tournament_file, is_tournament_file, load_results,  # noqa: F401
-                      read_header, read_lines, read_replay, read_tournament_games, write_replay)
+                      open_replay, read_header, read_lines, read_replay, read_tournament_games, repair_replay,
+                      write_replay)
 from ._core import IllegalActionError
 from ._core import CHANCE
 from .runner import Table
@@ -92,6 +93,8 @@ def play_match(game: str, bots: Sequence[Any], seed: int = 0, players: Optional[
     values = spec.validate(players, options)
     state = spec.new_state(players, seed, values)
     seed = int(seed)  # checked by new_state: an integer in 0..2**64-1
+    if isinstance(replay, str):
+        repair_replay(replay)  # a replay file that cannot be appended to is refused before the game is played
     table = Table(state, bots, seed)  # seats seeded, chance sampled: tilecraft/runner.py
     seated = [table.bots[i] for i in range(players)]
     actions: List[int] = []
@@ -160,7 +163,7 @@ def play_matches(game: str, bots: Sequence[Any], games: int, seed: int = 0, rota
     if seed + games - 1 > _args.SEED_MAX:
         raise ValueError(f"play_matches: the seeds {seed}..{seed + games - 1} of the games pass 2**64-1")
     results = []
-    handle = open(replay, "a", encoding="utf-8") if isinstance(replay, str) else replay
+    handle = open_replay(replay) if isinstance(replay, str) else replay  # a game a stopped writer cut off: removed
     bar = as_bar(progress, games, f"{game} games" if isinstance(game, str) else "games")
     try:
         for g in range(games):

@@ -11,11 +11,16 @@
 
 Both are read by one line reader (:func:`read_lines`: UTF-8, errors naming the file and line), and
 both checkers re-run each game through one function (:func:`_rerun`), so a replay and a results file
-fail the same way: ``FILE: game N, step K: ...`` / ``FILE: tournament game ID, step K: ...``."""
+fail the same way: ``FILE: game N, step K: ...`` / ``FILE: tournament game ID, step K: ...``. Both
+writers repair a file whose end a stopped writer cut off before appending to it, in one way
+(:func:`repair_tail`: the file as it was kept as ``FILE.bak``)."""
 from __future__ import annotations
 
 import itertools
 import json
+import os
+import secrets
+import sys
 from typing import Any, Dict, IO, Iterator, List, Optional, Sequence, Tuple, Union
 
 from ._args import is_integer
@@ -35,6 +40,39 @@ def read_lines(path: str) -> List[str]:
         raise InvalidStateError(f"{path}:{line}: not UTF-8 text (byte 0x{data[e.start]:02x} at offset {e.start}); "
                                 "replay and results files are UTF-8 JSON lines") from None
     return text.split("\n")
+
+
+def repair_tail(path: str, keep: int, why: str) -> None:
+    """Before appending to a JSON-lines file (a replay or a tournament results file) whose end a
+    stopped writer left damaged: keeps its first ``keep`` lines and drops the rest, so that new
+    records do not follow a cut-off one. The file as it was is kept beside it (``PATH.bak``, else
+    ``PATH.bak1``, ...: an earlier backup is never overwritten), the shortened file replaces it in one
+    step, and stderr names the file, the first line dropped and ``why``. When only blank lines follow
+    the kept ones, nothing is dropped: a last line without its newline gets one."""
+    with open(path, "rb") as f:
+        data = f.read()
+    lines = data.split(b"\n")
+    rest = lines[keep:]
+    if not b"".join(rest).strip():
+        if data and not data.endswith(b"\n"):
+            with open(path, "ab") as f:
+                f.write(b"\n")
+        return
+    first = keep + 1 + next(i for i, line in enumerate(rest) if line.strip())
+    backup, k = path + ".bak", 1
+    while os.path.exists(backup):  # never overwrite an earlier backup
+        backup, k = f"{path}.bak{k}", k + 1
+    with open(backup, "wb") as f:
+        f.write(data)
+    tmp = f"{path}.tmp-{os.getpid()}-{secrets.token_hex(4)}"
+    try:
+        with open(tmp, "wb") as f:
+            f.write(b"".join(line + b"\n" for line in lines[:keep]))
+        os.replace(tmp, path)
+    finally:
+        if os.path.lexists(tmp):
+            os.unlink(tmp)
+    print(f"tilecraft: {path}:{first}: {why} (the file as it was: {backup})", file=sys.stderr)
 
 
 def schedule(n_bots: int, players: int, games_per_pairing: int, seats: str = "rotate",
@@ -214,19 +252,58 @@ def write_replay(result: Any, dest: Union[str, IO[str]]) -> None:
     lines.append({"type": "result", "scores": result.scores, "winners": result.winners})
     text = "".join(json.dumps(line) + "\n" for line in lines)
     if isinstance(dest, str):
-        with open(dest, "a", encoding="utf-8") as f:
+        with open_replay(dest) as f:
             f.write(text)
     else:
         dest.write(text)
 
 
+def open_replay(path: str) -> IO[str]:
+    """A replay file opened for appending games, repaired first (:func:`repair_replay`)."""
+    repair_replay(path)
+    return open(path, "a", encoding="utf-8")
+
+
+def repair_replay(path: str) -> None:
+    """Before appending games to a replay file: a last game that a stopped writer cut off (no result
+    line; its last line perhaps cut mid-line) is removed (:func:`repair_tail`, the file as it was
+    kept as ``PATH.bak``), so that new games do not follow it. Any other damage is refused with the
+    InvalidStateError that reading the file gives (naming the file and line), before anything is
+    written. A missing or empty file, or one that is not a regular file, is left as it is."""
+    if not os.path.isfile(path) or os.path.getsize(path) == 0:
+        return
+    records = _json_lines(path)
+    ends = [i + 1 for i, (_, item, _) in enumerate(records) if isinstance(item, dict) and item.get("type") == "result"]
+    done = ends[-1] if ends else 0  # the records of the complete games
+    if not _cut_off_game(records[done:]):
+        list(_replay_games(path, records))  # raises, naming the line
+    list(_replay_games(path, records[:done]))  # the complete games must read as a replay
+    repair_tail(path, records[done - 1][0] if done else 0,
+                "the last game has no result line (a writer stopped mid-game?); removed it")
+
+
+def _cut_off_game(tail: List[Tuple[int, Any, Optional[str]]]) -> bool:
+    """Whether the records after the last complete game are the start of one game: a header, then
+    action lines, the last record perhaps cut mid-line (not JSON)."""
+    for i, (_, item, bad) in enumerate(tail):
+        kind = item.get("type") if isinstance(item, dict) else None
+        if not (i == len(tail) - 1 if bad is not None else kind == ("header" if i == 0 else "action")):
+            return False
+    return True
+
+
 def read_replay(path: str) -> Iterator[Dict[str, Any]]:
     """Yields the games of a replay file as dicts: header fields, 'actions' and 'result'."""
-    current: Optional[Dict[str, Any]] = None
     records = _json_lines(path)
     if not records:
         raise InvalidStateError(f"{path}: the file is empty; a replay file holds JSON lines written by "
                                 "'tilecraft play/match --replay' or 'tilecraft tournament --out'")
+    yield from _replay_games(path, records)
+
+
+def _replay_games(path: str, records: List[Tuple[int, Any, Optional[str]]]) -> Iterator[Dict[str, Any]]:
+    """read_replay's games from the records of ``path`` (_json_lines)."""
+    current: Optional[Dict[str, Any]] = None
     for number, item, bad in records:
         if bad is not None:
             _not_a_saved_state(path, read_lines(path))

@@ -38,7 +38,7 @@ from ._args import is_integer
 from .bots import make_bot
 from .games import game_spec
 from .records import HEADER_FIELDS, load_results, read_header, schedule  # noqa: F401  (importable from here too)
-from .records import _different, _parse_lines, _public
+from .records import _different, _parse_lines, _public, repair_tail
 from .ratings import pairwise, standings
 
 FORMAT = 1
@@ -242,32 +242,16 @@ def _extend_results(path: str, old: Dict[str, Any], header: Dict[str, Any]) -> N
 
 def _repair_last_line(path: str) -> None:
     """Before appending: a last line that is not a JSON record (a writer killed mid-line, or a
-    damaged file) is removed, so that new records do not follow it. The file as it was is kept
-    next to it (``PATH.bak``) and stderr says so; that game is played again. A complete last
+    damaged file) is removed (records.repair_tail: the file as it was kept as ``PATH.bak``, stderr
+    says so), so that new records do not follow it; that game is played again. A complete last
     record without its newline gets one."""
-    with open(path, "rb") as f:
-        data = f.read()
     lines = _parse_lines(path)
     if not lines:
         return
     number, item = lines[-1]
-    if item is not None:
-        if not data.endswith(b"\n"):
-            with open(path, "ab") as f:
-                f.write(b"\n")
-        return
-    kept = b"".join(line + b"\n" for line in data.split(b"\n")[:number - 1])
-    backup, k = path + ".bak", 1
-    while os.path.exists(backup):  # never overwrite an earlier backup
-        backup, k = f"{path}.bak{k}", k + 1
-    with open(backup, "wb") as f:
-        f.write(data)
-    tmp = path + ".repairing"
-    with open(tmp, "wb") as f:
-        f.write(kept)
-    os.replace(tmp, path)
-    print(f"tilecraft: {path}:{number}: the last line is not a complete JSON record (a writer stopped mid-line?); "
-          f"removed it, that game is played again (the file as it was: {backup})", file=sys.stderr)
+    repair_tail(path, number if item is not None else number - 1,
+                "the last line is not a complete JSON record (a writer stopped mid-line?); removed it, that game "
+                "is played again")
 
 
 class _Progress:

@@ -18,23 +18,212 @@
    teacher's search, with 95% intervals and the wall time; appended to ``DIR/curve.json``.
 
 Everything is seeded from ``--seed``; ``DIR/run.json`` records the command and the settings, and a
-second run with the same ``DIR`` resumes (settings that change the data must match).
+second run with the same ``DIR`` resumes (settings that change the data must match). Every file of a
+run is written whole or not at all (a temporary file of a unique name, then a rename), each stage
+resumes from what is on disk (a damaged chunk is made again, the same as before), and a resumed run
+writes the files, bit for bit, that it would have written without the stop (apart from the times it
+measures: ``CURVE_TIMES``). One run at a time holds a folder (``DIR/run.lock``).
 """
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import datetime
 import json
 import math
 import os
 import pathlib
+import secrets
+import socket
 import subprocess
 import sys
 import time
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
+import zipfile
+import zlib
+from typing import Any, Callable, Dict, IO, List, Mapping, Optional, Sequence, Tuple
 
 import numpy as np
 
 from . import baselines
+
+# ---- the run's files: written whole or not at all, read with errors that name them ----
+
+class RunFileError(ValueError):
+    """A file of a training run that cannot be used as it is (damaged, or not what the run wrote);
+    the message names the file and, in a JSON file, where in it."""
+
+
+class RunInUseError(ValueError):
+    """Another ``tilecraft train`` run holds the folder (``DIR/run.lock``); the message names it."""
+
+
+_TEMP = ".tmp-"  # a temporary file is NAME.tmp-PID-RANDOM beside the file NAME it becomes
+_ZIP_DATE = (1980, 1, 1, 0, 0, 0)  # every .npz entry's date: the same content gives the same bytes
+LOCK_FILE = "run.lock"
+# what a run's files measure rather than compute (curve.json): the only parts that differ between two runs
+CURVE_TIMES = ("train_seconds", "wall", "seconds_per_move")
+
+
+def _publish(path: pathlib.Path, write: Callable[[str], Any]) -> pathlib.Path:
+    """Writes ``path`` whole or not at all: ``write(tmp)`` makes a temporary file of a unique name
+    beside it (two processes never share one), the entries of a zip (.npz) get a fixed date, the
+    bytes reach the disk, and one rename puts the file in place. On any failure (Ctrl-C included)
+    the temporary file is removed and ``path`` is as it was."""
+    tmp = path.with_name(f"{path.name}{_TEMP}{os.getpid()}-{secrets.token_hex(4)}")
+    try:
+        write(str(tmp))
+        if path.suffix == ".npz":
+            _fix_zip_dates(tmp)
+        fd = os.open(tmp, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, path)
+    finally:
+        if os.path.lexists(tmp):
+            os.unlink(tmp)
+    return path
+
+
+def _fix_zip_dates(path: pathlib.Path) -> None:
+    """numpy dates each entry of an .npz file with the time it was written: rewrites them with one
+    fixed date (the content, its order and its compression unchanged)."""
+    with zipfile.ZipFile(path) as z:
+        entries = [(info, z.read(info)) for info in z.infolist()]
+    if all(info.date_time == _ZIP_DATE for info, _ in entries):
+        return
+    with zipfile.ZipFile(path, "w") as z:
+        for info, data in entries:
+            fixed = zipfile.ZipInfo(info.filename, date_time=_ZIP_DATE)
+            fixed.compress_type, fixed.external_attr = info.compress_type, info.external_attr
+            z.writestr(fixed, data)
+
+
+def _write_json(path: pathlib.Path, value: Any) -> None:
+    def write(tmp: str) -> None:
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(json.dumps(value, indent=1))
+
+    _publish(path, write)
+
+
+def _read_json(path: pathlib.Path, what: str) -> Any:
+    """A JSON file of the run; RunFileError naming it, the line and column, and ``what`` it holds."""
+    try:
+        return json.loads(path.read_bytes().decode("utf-8"))
+    except UnicodeDecodeError as e:
+        raise RunFileError(f"{path}: not UTF-8 text (byte {e.start}); it holds {what}") from None
+    except json.JSONDecodeError as e:
+        raise RunFileError(f"{path}: not valid JSON (line {e.lineno}, column {e.colno}: {e.msg}); it holds "
+                           f"{what}") from None
+    except RecursionError:
+        raise RunFileError(f"{path}: JSON nested too deeply; it holds {what}") from None
+
+
+def _damage(path: pathlib.Path) -> Optional[str]:
+    """Why the .npz file ``path`` cannot be read whole (truncated, a bad checksum), or None."""
+    try:
+        with zipfile.ZipFile(path) as z:
+            bad = z.testzip()  # reads every entry and checks its CRC
+    except (OSError, zipfile.BadZipFile, EOFError, ValueError, zlib.error) as e:
+        return f"{type(e).__name__}: {e}"
+    return None if bad is None else f"entry {bad} fails its checksum"
+
+
+def _usable(path: pathlib.Path) -> bool:
+    """Whether a file that can be made again is there and whole; a damaged one is reported on stderr
+    (and then replaced by the caller, with the content it should have had)."""
+    if not path.exists():
+        return False
+    why = _damage(path)
+    if why is not None:
+        print(f"tilecraft: {path}: damaged ({why}); making it again", file=sys.stderr, flush=True)
+        return False
+    return True
+
+
+def _check_curve(path: pathlib.Path, curve: Any) -> List[Dict[str, Any]]:
+    """curve.json as the run writes it: a list of one object per round, in order."""
+    if not isinstance(curve, list):
+        raise RunFileError(f"{path}: expected a JSON list with one object per trained round, got "
+                           f"{type(curve).__name__}")
+    for i, entry in enumerate(curve):
+        if not isinstance(entry, dict):
+            raise RunFileError(f"{path}: [{i}] must be an object (round {i}), got {type(entry).__name__}")
+        if entry.get("round") != i:
+            raise RunFileError(f"{path}: [{i}].round must be {i} (the rounds in order), got {entry.get('round')!r}")
+        if not isinstance(entry.get("wall"), (int, float)) or isinstance(entry.get("wall"), bool):
+            raise RunFileError(f"{path}: [{i}].wall must be a number of seconds, got {entry.get('wall')!r}")
+    return curve
+
+
+class _Lock:
+    """The run's hold on its folder: ``DIR/run.lock``, locked (fcntl.flock; msvcrt on Windows) for as
+    long as the run lasts and holding its pid, host, start time and command. The operating system
+    frees the lock when the process ends, however it ends; the file itself stays."""
+
+    def __init__(self, folder: pathlib.Path, command: str):
+        self.path = folder / LOCK_FILE
+        self.file: Optional[IO[str]] = open(self.path, "a+", encoding="utf-8")
+        try:
+            self._lock(True)
+        except OSError:
+            self.file.seek(0)
+            text = self.file.read()
+            self.file.close()
+            self.file = None
+            raise RunInUseError(f"{folder} is in use by another tilecraft train run ({_holder(text)}; "
+                                f"{self.path}); wait for it to end or stop it, or use another --out") from None
+        self.file.seek(0)
+        self.file.truncate()
+        self.file.write(json.dumps(dict(pid=os.getpid(), host=socket.gethostname(), command=command,
+                                        started=datetime.datetime.now(datetime.timezone.utc)
+                                        .isoformat(timespec="seconds"))) + "\n")
+        self.file.flush()
+
+    def _lock(self, take: bool) -> None:
+        assert self.file is not None
+        try:
+            import fcntl
+        except ImportError:  # Windows
+            import msvcrt
+
+            self.file.seek(0)
+            msvcrt.locking(self.file.fileno(), msvcrt.LK_NBLCK if take else msvcrt.LK_UNLCK, 1)  # type: ignore
+            return
+        fcntl.flock(self.file.fileno(), (fcntl.LOCK_EX | fcntl.LOCK_NB) if take else fcntl.LOCK_UN)
+
+    def release(self) -> None:
+        if self.file is None:
+            return
+        try:
+            self.file.seek(0)
+            self.file.truncate()  # a folder no run holds has an empty run.lock
+            self.file.flush()
+            self._lock(False)
+        finally:
+            self.file.close()
+            self.file = None
+
+
+def _holder(text: str) -> str:
+    """The lock holder's details as the run wrote them, in words."""
+    try:
+        h = json.loads(text)
+        return f"pid {h['pid']} on {h['host']}, started {h['started']}: {h['command']}"
+    except (ValueError, KeyError, TypeError):
+        return "its details are not written yet" if not text.strip() else f"holder: {text.strip()[:200]}"
+
+
+def _remove_stale_temporaries(folder: pathlib.Path) -> None:
+    """Temporary files left by a run that was killed outright (with the lock held, no other run can
+    be writing them); also those of older versions (NAME.tmp)."""
+    for where in (folder, folder / "data"):
+        for p in where.glob("*.tmp*"):
+            if (_TEMP in p.name or p.name.endswith(".tmp")) and p.is_file():
+                p.unlink()
+
 
 # ---- data ----
 
@@ -133,13 +322,13 @@ def _exit_with_parent(parent: int) -> None:
 
 def _make_chunks_in_parallel(folder: pathlib.Path, game: str, players: int, options: Dict[str, Any],
                              args: argparse.Namespace, margin_scale: float, say: Any) -> None:
-    """The teacher chunks not yet in ``folder``, made by ``args.workers`` processes at once (spawned, so
-    that it works the same on every platform). Each is written when done, so an interrupted run keeps
-    the chunks that were finished."""
+    """The teacher chunks not yet in ``folder`` (or damaged), made by ``args.workers`` processes at once
+    (spawned, so that it works the same on every platform). Each is written when done, so an interrupted
+    run keeps the chunks that were finished."""
     import concurrent.futures
     import multiprocessing
 
-    todo = [k for k in range(args.chunks) if not _chunk_path(folder, "teacher", k).exists()]
+    todo = [k for k in range(args.chunks) if not _usable(_chunk_path(folder, "teacher", k))]
     if not todo:
         return
     t0 = time.perf_counter()
@@ -155,23 +344,35 @@ def _make_chunks_in_parallel(folder: pathlib.Path, game: str, players: int, opti
                 f"({done}/{len(todo)} in {time.perf_counter() - t0:.0f} s on {args.workers} processes)")
 
 
+def _savez(path: pathlib.Path, arrays: Dict[str, np.ndarray], compressed: bool = True) -> None:
+    """An .npz file of the run, written whole or not at all (``_publish``)."""
+    save: Any = np.savez_compressed if compressed else np.savez
+
+    def write(tmp: str) -> None:
+        with open(tmp, "wb") as f:
+            save(f, **arrays)
+
+    _publish(path, write)
+
+
 def _save_rows(path: pathlib.Path, rows: Dict[str, np.ndarray], meta: Dict[str, Any]) -> None:
-    tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "wb") as f:
-        np.savez_compressed(f, meta=np.array(json.dumps(meta)), **rows)
-    os.replace(tmp, path)
+    _savez(path, dict(meta=np.array(json.dumps(meta)), **rows))
 
 
 def _load_rows(paths: Sequence[pathlib.Path], num_actions: int) -> Dict[str, np.ndarray]:
     parts: Dict[str, List[np.ndarray]] = {k: [] for k in ROW_KEYS + ("q",)}
     games = 0
     for p in paths:
-        with np.load(p, allow_pickle=False) as z:
-            for k in ROW_KEYS:
-                parts[k].append(z[k])
-            # the teacher's own estimate at the root (NaN where the chunk has none: older chunks, PUCT rounds)
-            parts["q"].append(z["q"] if "q" in z.files else np.full(len(z["codes"]), np.nan, np.float32))
-            games += int(json.loads(str(z["meta"]))["games"])
+        try:
+            with np.load(p, allow_pickle=False) as z:
+                for k in ROW_KEYS:
+                    parts[k].append(z[k])
+                # the teacher's own estimate at the root (NaN where the chunk has none: older chunks, PUCT rounds)
+                parts["q"].append(z["q"] if "q" in z.files else np.full(len(z["codes"]), np.nan, np.float32))
+                games += int(json.loads(str(z["meta"]))["games"])
+        except (OSError, ValueError, KeyError, TypeError, EOFError, zipfile.BadZipFile, zlib.error) as e:
+            raise RunFileError(f"{p}: not a chunk of training rows this run can read ({type(e).__name__}: {e}); "
+                               "delete it and run again to make it again") from None
     out = {k: np.concatenate(v) for k, v in parts.items()}
     out["mask"] = np.unpackbits(out["mask"], axis=1, count=num_actions).astype(bool)
     out["games"] = np.array(games)
@@ -356,6 +557,9 @@ class _NumpyTrainer:
         return {k: v.copy() for k, v in self.p.items()}
 
 
+TORCH_EXTRA = "torch"  # pyproject.toml's optional dependency that installs PyTorch
+
+
 def have_torch() -> bool:
     try:
         import torch  # noqa: F401
@@ -456,6 +660,12 @@ def fit(arrays: Dict[str, np.ndarray], data: Dict[str, np.ndarray], codec: Tuple
     games it trains on long before the policy has learned, so a small ``value_weight`` lets the
     policy train on. ``groups``: the feature groups the arrays were made with (``_init_arrays``).
     Returns the arrays and their losses."""
+    if use_torch is None:
+        use_torch = have_torch()
+    elif use_torch and not have_torch():
+        raise ModuleNotFoundError(f"fit(use_torch=True) trains with PyTorch, which is not installed: pip install "
+                                  f"\"tilecraft[{TORCH_EXTRA}]\" (or use_torch=None: PyTorch where installed, else numpy)",
+                                  name="torch")
     flat = tuple(c.reshape(-1).astype(np.float32) for c in codec)
     n = len(data["codes"])
     index: GroupIndex = baselines.group_indices(groups, len(flat[0])) if groups else None
@@ -467,7 +677,6 @@ def fit(arrays: Dict[str, np.ndarray], data: Dict[str, np.ndarray], codec: Tuple
             std[idx] = sample[:, idx].std(axis=(0, 1))[None, :]
         arrays = dict(arrays, shift=mean.astype(np.float32), scale=(1.0 / (std + 0.1)).astype(np.float32))
     shift, scale = arrays["shift"], arrays["scale"]
-    use_torch = have_torch() if use_torch is None else use_torch
     trainer = (_TorchTrainer if use_torch else _NumpyTrainer)(arrays, depth, lr, threads, index)
     rng = np.random.default_rng(seed)
     steps = max(1, int(math.ceil(epochs * n / batch)))
@@ -534,17 +743,38 @@ def fit(arrays: Dict[str, np.ndarray], data: Dict[str, np.ndarray], codec: Tuple
 
 
 def export(arrays: Dict[str, np.ndarray], meta: Dict[str, Any], path: pathlib.Path) -> pathlib.Path:
-    """The baseline file: the trunk, policy and value heads (the margin head only helps training)."""
+    """The baseline file: the trunk, policy and value heads (the margin head only helps training);
+    written whole or not at all, the same arrays and metadata giving the same bytes."""
     keep = {k: v for k, v in arrays.items() if k not in ("wm", "bm")}
-    baselines.save(str(path), keep, meta)
-    return path
+    return _publish(path, lambda tmp: baselines.save(tmp, keep, meta))
 
 
-def save_checkpoint(arrays: Dict[str, np.ndarray], path: pathlib.Path) -> None:
-    tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "wb") as f:
-        np.savez(f, **arrays)
-    os.replace(tmp, path)
+def save_checkpoint(arrays: Dict[str, np.ndarray], path: pathlib.Path, info: Optional[Dict[str, Any]] = None) -> None:
+    """The weights after a round's training (all of them: the margin head and the input normalisation
+    too), with ``info`` (the round, its data and losses, and the network file's metadata) under
+    ``meta``: a stopped run resumes from it."""
+    out = dict(arrays)
+    if info is not None:
+        out["meta"] = np.array(json.dumps(info, sort_keys=True))
+    _savez(path, out, compressed=False)
+
+
+def load_checkpoint(path: pathlib.Path) -> Tuple[Dict[str, np.ndarray], Optional[Dict[str, Any]]]:
+    """The arrays and info of ``save_checkpoint`` (info None: a checkpoint of an older version)."""
+    why = _damage(path)
+    try:
+        if why is not None:
+            raise ValueError(why)
+        with np.load(path, allow_pickle=False) as z:
+            arrays = {k: z[k] for k in z.files if k != "meta"}
+            info = json.loads(str(z["meta"])) if "meta" in z.files else None
+        if info is not None and not (isinstance(info, dict) and isinstance(info.get("round"), int)):
+            raise ValueError(f"meta must be an object with an integer 'round', got {info!r}")
+    except (OSError, ValueError, KeyError, TypeError, EOFError, zipfile.BadZipFile, zlib.error) as e:
+        raise RunFileError(f"{path}: the run's checkpoint cannot be read ({e}); it holds the weights the next "
+                           "round trains from and cannot be made again without training the rounds again "
+                           "(in a new --out)") from None
+    return arrays, info
 
 
 # ---- the run ----
@@ -565,20 +795,129 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
+@dataclasses.dataclass(frozen=True)
+class _Number:
+    """A numeric option of ``tilecraft train``: its type, default, allowed values and help, declared
+    once (NUMBERS): argparse takes the type, default and help from it, check_arguments the range."""
+
+    kind: type  # int or float
+    default: Any
+    help: str = ""
+    low: float = 0
+    high: float = 0
+    low_open: bool = False  # low itself is not allowed
+    or_zero: bool = False  # 0 is allowed as well (it means "none")
+    puct: Optional[str] = None  # the PUCTBot option whose own check applies (its range is PUCTBot's)
+
+    def allowed(self) -> str:
+        if self.puct is not None:
+            return f"what PUCTBot allows for {self.puct}"
+        if self.kind is int:
+            text = f"an integer in {int(self.low)}..{int(self.high)}"
+        else:
+            text = f"a number in {'(' if self.low_open else '['}{self.low:g}, {self.high:g}]"
+        return f"0 or {text}" if self.or_zero else text
+
+    def check(self, flag: str, value: Any) -> None:
+        if self.puct is not None:
+            from .puct import PUCTBot
+
+            try:
+                PUCTBot(None, **{self.puct: value})
+            except (ValueError, TypeError) as e:
+                raise ValueError(f"{flag}: {e}") from None
+            return
+        from ._args import is_integer
+
+        number = is_integer(value) if self.kind is int else (
+            isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, (bool, np.bool_)))
+        ok = number and (self.or_zero and value == 0 or (
+            math.isfinite(value) and (value > self.low if self.low_open else value >= self.low) and value <= self.high))
+        if not ok:
+            raise ValueError(f"{flag} must be {self.allowed()}, got {value!r}")
+
+
+# every numeric option but --players (the game's own check gives its player counts), in --help's order
+NUMBERS: Dict[str, _Number] = dict(
+    seed=_Number(int, 0, "the run's seed: every chunk's, the initial weights' and the batches'", 0, 2**64 - 1),
+    chunks=_Number(int, 20, "teacher self-play chunks", 1, 100_000),
+    games_per_chunk=_Number(int, 100, "games per teacher chunk", 1, 1_000_000),
+    threads=_Number(int, 2, "self-play threads (and PyTorch's)", 1, 256),
+    workers=_Number(int, 1, "teacher chunks made at once, each in a process of its own on --threads threads; a "
+                    "chunk is the same whichever process makes it (a machine with many cores: --workers N "
+                    "--threads 1)", 1, 256),
+    epochs=_Number(float, 8.0, "passes over the data in the first round", 0, 10_000, low_open=True),
+    round_epochs=_Number(float, 2.0, "passes over the data in later rounds", 0, 10_000, low_open=True),
+    batch=_Number(int, 512, "rows per training step", 1, 2**20),
+    target_temperature=_Number(float, 1.0, "the policy is trained on the visit shares raised to 1/T (1: as "
+                               "searched; 0: the most visited action)", 0, 100),
+    value_weight=_Number(float, 0.5, "weight of the value loss against the policy's", 0, 100),
+    q_weight=_Number(float, 0.5, "value target: (1 - w) * the game's outcome + w * the teacher's root estimate",
+                     0, 1),
+    hold_out=_Number(int, 10, "every Nth teacher chunk is held out to pick the best weights (0: none; fewer "
+                     "than N chunks: none)", 2, 100_000, or_zero=True),
+    lr=_Number(float, 1e-3, "the learning rate of the first round (later rounds: 0.3 times it)", 0, 1,
+               low_open=True),
+    rounds=_Number(int, 1, "0: make the teacher's data and stop (train later, or elsewhere, from the same "
+                   "folder); 1: train on the teacher's data; more: Gumbel PUCT rounds", 0, 10_000),
+    puct_games=_Number(int, 200, "games of Gumbel PUCT self-play per later round", 1, 1_000_000),
+    puct_simulations=_Number(int, 64, "later rounds' PUCT: simulations per move", puct="simulations"),
+    puct_rollout_mix=_Number(float, 0.0, "later rounds' PUCT: leaf values mixed with rollouts (PUCTBot's "
+                             "rollout_mix; 0: the network's)", puct="rollout_mix"),
+    puct_prior_heuristic=_Number(float, 0.0, "later rounds' PUCT: the game's one-ply heuristic as a prior bias "
+                                 "(PUCTBot's prior_heuristic)", puct="prior_heuristic"),
+    window=_Number(int, 0, "later rounds train on the last N chunks (0: all)", 0, 100_000),
+    eval_games=_Number(int, 40, "games per evaluation pairing (0: no evaluation)", 0, 1_000_000),
+    eval_simulations=_Number(int, 200, "the evaluation's PUCT: simulations per move", puct="simulations"),
+    eval_workers=_Number(int, 2, "processes the evaluation plays on", 1, 256),
+)
+
+
+# each layer width of --hidden and --value-hidden (comma-separated lists)
+LAYER_WIDTH = _Number(int, None, "a layer's width", 1, 65_536)
+
+
+def _widths(flag: str, text: str) -> List[int]:
+    """The layer widths of a comma-separated list, each checked (LAYER_WIDTH)."""
+    out = []
+    for item in (t.strip() for t in str(text).split(",")):
+        if not item:
+            continue
+        try:
+            width = int(item)
+        except ValueError:
+            raise ValueError(f"{flag} lists layer widths ({LAYER_WIDTH.allowed()}, comma-separated), got "
+                             f"{item!r} in {text!r}") from None
+        LAYER_WIDTH.check(f"{flag}: each layer width", width)
+        out.append(width)
+    return out
+
+
+def _flag(dest: str) -> str:
+    return "--" + dest.replace("_", "-")
+
+
+def check_arguments(args: argparse.Namespace) -> None:
+    """Every numeric option in its range (NUMBERS), before any work: a ValueError names the flag, what
+    it allows and what it got."""
+    for dest, number in NUMBERS.items():
+        number.check(_flag(dest), getattr(args, dest))
+
+
 def add_arguments(p: argparse.ArgumentParser) -> None:
+    def number(dest: str) -> None:
+        n = NUMBERS[dest]
+        p.add_argument(_flag(dest), type=n.kind, default=n.default, help=f"{n.help} ({n.allowed()}; default {n.default})")
+
     p.add_argument("game")
     p.add_argument("--players", type=int, default=2)
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a rule option (repeatable)")
-    p.add_argument("--out", default=None, help="the run's folder (default: runs/GAME-Np); resumed when it exists")
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--out", default=None, help="the run's folder (default: runs/GAME-Np); resumed when it exists "
+                                              "(one run at a time: DIR/run.lock)")
+    number("seed")
     p.add_argument("--teacher", default="mcts:iterations=1000", help="the search whose self-play is learned")
-    p.add_argument("--chunks", type=int, default=20, help="teacher self-play chunks")
-    p.add_argument("--games-per-chunk", type=int, default=100)
-    p.add_argument("--threads", type=int, default=2, help="self-play threads (and PyTorch's)")
-    p.add_argument("--workers", type=int, default=1,
-                   help="teacher chunks made at once, each in a process of its own on --threads threads; a chunk "
-                        "is the same whichever process makes it (a machine with many cores: --workers N "
-                        "--threads 1)")
+    for dest in ("chunks", "games_per_chunk", "threads", "workers"):
+        number(dest)
     p.add_argument("--hidden", default="512,256,256", help="the trunk's layer widths")
     p.add_argument("--value-hidden", default="256,256",
                    help="the value trunk's layer widths ('': the value head sits on the policy's trunk)")
@@ -586,33 +925,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="auto: the game's feature groups (a shared encoder per board cell, seat or card; "
                         "tilecraft.baselines.group_indices) where it declares them; none: every feature "
                         "straight into the trunk")
-    p.add_argument("--epochs", type=float, default=8.0, help="passes over the data in the first round")
-    p.add_argument("--round-epochs", type=float, default=2.0, help="passes over the data in later rounds")
-    p.add_argument("--batch", type=int, default=512)
-    p.add_argument("--target-temperature", type=float, default=1.0,
-                   help="the policy is trained on the visit shares raised to 1/T (1: as searched; 0: the most "
-                        "visited action)")
-    p.add_argument("--value-weight", type=float, default=0.5, help="weight of the value loss against the policy's")
-    p.add_argument("--q-weight", type=float, default=0.5,
-                   help="value target: (1 - w) * the game's outcome + w * the teacher's root estimate")
-    p.add_argument("--hold-out", type=int, default=10,
-                   help="every Nth teacher chunk is held out to pick the best weights (0: none; fewer than N "
-                        "chunks: none)")
-    p.add_argument("--lr", type=float, default=1e-3)
-    p.add_argument("--rounds", type=int, default=1,
-                   help="0: make the teacher's data and stop (train later, or elsewhere, from the same folder); "
-                        "1: train on the teacher's data; more: Gumbel PUCT rounds")
-    p.add_argument("--puct-games", type=int, default=200, help="games of Gumbel PUCT self-play per later round")
-    p.add_argument("--puct-simulations", type=int, default=64)
-    p.add_argument("--puct-rollout-mix", type=float, default=0.0,
-                   help="later rounds' PUCT: leaf values mixed with rollouts (PUCTBot's rollout_mix; 0: the network's)")
-    p.add_argument("--puct-prior-heuristic", type=float, default=0.0,
-                   help="later rounds' PUCT: the game's one-ply heuristic as a prior bias (PUCTBot's prior_heuristic)")
-    p.add_argument("--window", type=int, default=0, help="later rounds train on the last N chunks (0: all)")
-    p.add_argument("--eval-games", type=int, default=40, help="games per evaluation pairing (0: no evaluation)")
-    p.add_argument("--eval-simulations", type=int, default=200)
+    for dest in ("epochs", "round_epochs", "batch", "target_temperature", "value_weight", "q_weight", "hold_out",
+                 "lr", "rounds", "puct_games", "puct_simulations", "puct_rollout_mix", "puct_prior_heuristic",
+                 "window", "eval_games", "eval_simulations"):
+        number(dest)
     p.add_argument("--eval-opponent", default=None, help="the search PUCT is measured against (default: the teacher)")
-    p.add_argument("--eval-workers", type=int, default=2)
+    number("eval_workers")
     p.add_argument("--search", action="append", default=[], metavar="KEY=VALUE",
                    help="a PUCTBot option that `baseline` searches this network with unless told otherwise "
                         f"({', '.join(baselines.SEARCH_KEYS)}; repeatable): recorded in the network's metadata")
@@ -633,8 +951,39 @@ def _options(items: Sequence[str], flag: str = "--option") -> Dict[str, Any]:
     return out
 
 
+def _round_bot(evaluator: Any, args: argparse.Namespace) -> Any:
+    """The Gumbel PUCT search of the later rounds' self-play."""
+    from .puct import PUCTBot
+
+    return PUCTBot(evaluator, simulations=args.puct_simulations, gumbel=True, gumbel_actions=16,
+                   rollout_mix=args.puct_rollout_mix, prior_heuristic=args.puct_prior_heuristic)
+
+
+def _check_folder(out: pathlib.Path, settings: Dict[str, Any]) -> bool:
+    """Whether ``out`` holds a run to resume; a ValueError when it holds one of other settings (until a
+    round is trained, only the settings the data depends on must match), or a RunFileError when its
+    run.json cannot be read. Reads only."""
+    run_file = out / "run.json"
+    if not run_file.exists():
+        return False
+    before = _read_json(run_file, "the run's settings, written by tilecraft train")
+    if not isinstance(before, dict) or not isinstance(before.get("settings"), dict):
+        got = before.get("settings") if isinstance(before, dict) else before
+        raise RunFileError(f"{run_file}: .settings must be an object (the run's settings, written by tilecraft "
+                           f"train), got {type(got).__name__}")
+    # Until a round is trained, the folder holds only the teacher's data (say a --rounds 0 run on
+    # another machine): only what that data depends on must match.
+    trained = (out / "curve.json").exists() or (out / "weights.npz").exists()
+    differ = [k for k in settings if (trained or k in _DATA_SETTINGS) and before["settings"].get(k) != settings[k]]
+    if differ:
+        raise ValueError(f"{out}: this folder holds a run with other settings ({', '.join(differ)}); "
+                         "use another --out")
+    return True
+
+
 def run(args: argparse.Namespace, argv: Sequence[str] = ()) -> Dict[str, Any]:
-    """Runs (or resumes) a training run; returns the run's summary."""
+    """Runs (or resumes) a training run; returns the run's summary. Everything is checked before
+    anything is written; the run then holds its folder (``DIR/run.lock``) until it returns."""
     from .games import game_spec, make
 
     def say(text: str) -> None:
@@ -643,24 +992,15 @@ def run(args: argparse.Namespace, argv: Sequence[str] = ()) -> Dict[str, Any]:
 
     spec = game_spec(args.game)
     game, players = spec.name, args.players
+    check_arguments(args)
     options = _options(args.option)
     state = make(game, players=players, **options)  # checks the game, the players and the options
     mode = baselines.mode_of(state)
     search = baselines.check_search(_options(args.search, "--search"), "--search")
-    hidden = [int(h) for h in str(args.hidden).split(",") if h.strip()]
-    value_hidden = [int(h) for h in str(args.value_hidden).split(",") if h.strip()]
-    for name in ("chunks", "games_per_chunk", "threads", "workers", "batch", "eval_simulations", "eval_workers"):
-        if getattr(args, name) < 1:
-            raise ValueError(f"--{name.replace('_', '-')} must be at least 1, got {getattr(args, name)}")
-    if args.rounds < 0:
-        raise ValueError(f"--rounds must be at least 0 (0: the teacher's data only, no training), got {args.rounds}")
-    if not (0.0 <= args.target_temperature <= 100.0):
-        raise ValueError(f"--target-temperature must be between 0 and 100, got {args.target_temperature}")
-    if not hidden or min(hidden) < 1 or (value_hidden and min(value_hidden) < 1):
-        raise ValueError(f"--hidden and --value-hidden must list positive layer widths, got {args.hidden!r} and "
-                         f"{args.value_hidden!r}")
+    hidden, value_hidden = _widths("--hidden", args.hidden), _widths("--value-hidden", args.value_hidden)
+    if not hidden:
+        raise ValueError(f"--hidden must list at least one layer width ({LAYER_WIDTH.allowed()}), got {args.hidden!r}")
     out = pathlib.Path(args.out or f"runs/{game}-{players}p")
-    (out / "data").mkdir(parents=True, exist_ok=True)
     groups = (list(spec.observation_groups(state)) if args.groups == "auto" and spec.observation_groups is not None
               else [])
     settings = dict(game=game, players=players, options=options, seed=args.seed, teacher=args.teacher,
@@ -674,32 +1014,61 @@ def run(args: argparse.Namespace, argv: Sequence[str] = ()) -> Dict[str, Any]:
             settings[key] = getattr(args, key)
     if args.target_temperature != 1.0:  # (absent at 1, for the same reason)
         settings["target_temperature"] = args.target_temperature
-    run_file = out / "run.json"
-    if run_file.exists():
-        before = json.loads(run_file.read_text())
-        # Until a round is trained, the folder holds only the teacher's data (say a --rounds 0 run on
-        # another machine): only what that data depends on must match.
-        trained = (out / "curve.json").exists()
-        differ = [k for k in settings if (trained or k in _DATA_SETTINGS)
-                  and before.get("settings", {}).get(k) != settings[k]]
-        if differ:
-            raise ValueError(f"{out}: this folder holds a run with other settings ({', '.join(differ)}); "
-                             "use another --out")
+    command = "tilecraft train " + " ".join(argv)
+    _check_folder(out, settings)  # a folder of other settings is refused before anything is written
+    out.mkdir(parents=True, exist_ok=True)
+    lock = _Lock(out, command)
+    try:
+        return _run_held(args, out, spec, state, mode, options, search, hidden, value_hidden, groups, settings,
+                         command, say)
+    finally:
+        lock.release()
+
+
+def _run_held(args: argparse.Namespace, out: pathlib.Path, spec: Any, state: Any, mode: Optional[str], options: Dict[str, Any],
+              search: Dict[str, Any], hidden: List[int], value_hidden: List[int], groups: List[Any],
+              settings: Dict[str, Any], command: str, say: Callable[[str], None]) -> Dict[str, Any]:
+    """run's stages, with the folder held. Each stage's output is a file written whole or not at all,
+    and a stage whose file is there (and whole) is not done again: teacher chunks; then per round r
+    its PUCT chunk (r > 0), its training (weights.npz: the weights and what the round's network file
+    needs), its network file (made again from weights.npz until the round is in curve.json, the same
+    bytes), its evaluation and its line in curve.json. A round is done when curve.json lists it."""
+    game, players = spec.name, args.players
+    if _check_folder(out, settings):  # again, now that no other run can write it
         say(f"resuming {out}")
-    run_file.write_text(json.dumps(dict(settings=settings, command="tilecraft train " + " ".join(argv),
-                                        commit=_commit()), indent=1))
+    (out / "data").mkdir(exist_ok=True)
+    _remove_stale_temporaries(out)
+    _write_json(out / "run.json", dict(settings=settings, command=command, commit=_commit()))
     codec = state.observation_codec()
     layout = state.observation_layout()
     n_in, n_act = int(np.prod(state.observation_shape())), state.num_distinct_actions()
     margin_scale = float(spec.search_defaults.get("score_scale", 10.0)) if hasattr(spec, "search_defaults") else 10.0
     start = time.perf_counter()
     curve_file = out / "curve.json"
-    curve: List[Dict[str, Any]] = json.loads(curve_file.read_text()) if curve_file.exists() else []
+    curve: List[Dict[str, Any]] = (
+        _check_curve(curve_file, _read_json(curve_file, "the learning curve: one object per trained round"))
+        if curve_file.exists() else [])
     wall_before = curve[-1]["wall"] if curve else 0.0
+    rounds_done = len(curve)
+    ckpt = out / "weights.npz"
+    arrays: Optional[Dict[str, np.ndarray]] = None
+    info: Optional[Dict[str, Any]] = None  # the round the checkpoint holds, its data, losses and network metadata
+    trained = -1  # the last round whose training is done (its weights in the checkpoint)
+    if ckpt.exists():
+        arrays, info = load_checkpoint(ckpt)
+        trained = info["round"] if info is not None else rounds_done - 1  # (a checkpoint of an older version)
+        if not rounds_done - 1 <= trained <= rounds_done:
+            raise RunFileError(f"{ckpt}: holds the weights of round {trained}, but {curve_file} lists {rounds_done} "
+                               f"trained round(s) (the checkpoint must be of round {rounds_done - 1} or {rounds_done})")
+        if trained < 0:
+            arrays, info = None, None
+    elif rounds_done:
+        raise RunFileError(f"{ckpt}: missing, but {curve_file} lists {rounds_done} trained round(s); the next round "
+                           "trains from its weights (train the rounds again in a new --out)")
 
     def chunk(kind: str, k: int, bots: List[Any], n_games: int, evaluator: Any = None) -> pathlib.Path:
         path = _chunk_path(out / "data", kind, k)
-        if path.exists():
+        if _usable(path):
             return path
         t0 = time.perf_counter()
         rows = _make_chunk(path, game, players, options, kind, _seed_of(args.seed, kind, k), k, bots, n_games,
@@ -714,67 +1083,72 @@ def run(args: argparse.Namespace, argv: Sequence[str] = ()) -> Dict[str, Any]:
     if args.rounds == 0:
         say(f"{len(teacher_paths)} teacher chunks in {out / 'data'} (--rounds 0: no training)")
         return dict(out=str(out), rounds=0, final=None, last={}, chunks=len(teacher_paths))
-    rounds_done = len(curve)
-    arrays: Optional[Dict[str, np.ndarray]] = None
-    ckpt = out / "weights.npz"
-    if ckpt.exists() and rounds_done:
-        with np.load(ckpt) as z:
-            arrays = {k: z[k] for k in z.files}
-    puct_paths: List[pathlib.Path] = sorted((out / "data").glob("puct-*.npz"))
     summary: Dict[str, Any] = {}
     for r in range(rounds_done, args.rounds):
         t0 = time.perf_counter()
-        if r > 0:  # 2. Gumbel PUCT self-play with the latest network
-            from .puct import PUCTBot
-
-            net = baselines.load(game, players, mode, path=str(out / f"net-{r - 1:02d}.npz"))
-            bot = PUCTBot(net, simulations=args.puct_simulations, gumbel=True, gumbel_actions=16,
-                          rollout_mix=args.puct_rollout_mix, prior_heuristic=args.puct_prior_heuristic)
-            puct_paths.append(chunk("puct", r, [bot], args.puct_games, evaluator=net))
-        held = [p for k, p in enumerate(teacher_paths) if args.hold_out and k % args.hold_out == args.hold_out - 1]
-        paths = [p for p in teacher_paths if p not in held] + puct_paths
-        if r > 0 and args.window:
-            paths = paths[-args.window:]
-        data = _load_rows(paths, n_act)
-        data["target"] = value_targets(data, args.q_weight)
-        data["policy"] = sharpen(data["policy"], args.target_temperature)
-        val = _load_rows(held, n_act) if held else None  # judged on the outcomes alone
-        if val is not None:
-            val["policy"] = sharpen(val["policy"], args.target_temperature)
-        rows = len(data["codes"])
-        say(f"round {r}: training on {rows} rows from {int(data['games'])} games"
-            + (f", {len(val['codes'])} rows from {int(val['games'])} games held out" if val is not None else ""))
-        if arrays is None:
-            arrays = _init_arrays(n_in, hidden, n_act, players, args.seed, value_hidden, groups)
-        arrays, losses = fit(arrays, data, codec, len(hidden), args.epochs if r == 0 else args.round_epochs,
-                             batch=args.batch, lr=args.lr if r == 0 else args.lr * 0.3, seed=args.seed + r,
-                             use_torch=False if args.numpy else None, threads=args.threads,
-                             log=None if args.quiet else say, val=val, value_weight=args.value_weight,
-                             groups=groups)
-        save_checkpoint(arrays, ckpt)
-        meta = dict(game=game, players=[players], mode=mode, options=options, observation_layout=layout,
-                    observation_size=n_in, num_actions=n_act, value_seats=players, hidden=hidden, depth=len(hidden),
-                    value_hidden=value_hidden, groups=groups,
-                    command="tilecraft train " + " ".join(argv), commit=_commit(), seed=args.seed,
-                    teacher=args.teacher, round=r, games=int(data["games"]), rows=rows, **losses)
-        if search:
-            meta["search"] = search
-        net_path = export(arrays, meta, out / f"net-{r:02d}.npz")
-        entry: Dict[str, Any] = dict(round=r, rows=rows, games=int(data["games"]), train_seconds=time.perf_counter() - t0,
-                                     **losses)
+        train_seconds: Optional[float] = None  # (None: trained by an earlier run that stopped before its evaluation)
+        if trained < r:
+            if r > 0:  # 2. Gumbel PUCT self-play with the latest network
+                previous = out / f"net-{r - 1:02d}.npz"
+                if not _usable(previous):
+                    if info is None or arrays is None or info["round"] != r - 1:
+                        raise RunFileError(f"{previous}: missing or damaged, and {ckpt} no longer holds its weights; "
+                                           "restore it, or train the rounds again in a new --out")
+                    export(arrays, info["net"], previous)
+                net = baselines.load(game, players, mode, path=str(previous))
+                chunk("puct", r, [_round_bot(net, args)], args.puct_games, evaluator=net)
+            # the teacher's chunks (but those held out) and the PUCT rounds' chunks so far, in order
+            puct_paths = [_chunk_path(out / "data", "puct", k) for k in range(1, r + 1)]
+            held = [p for k, p in enumerate(teacher_paths) if args.hold_out and k % args.hold_out == args.hold_out - 1]
+            paths = [p for p in teacher_paths if p not in held] + puct_paths
+            if r > 0 and args.window:
+                paths = paths[-args.window:]
+            data = _load_rows(paths, n_act)
+            data["target"] = value_targets(data, args.q_weight)
+            data["policy"] = sharpen(data["policy"], args.target_temperature)
+            val = _load_rows(held, n_act) if held else None  # judged on the outcomes alone
+            if val is not None:
+                val["policy"] = sharpen(val["policy"], args.target_temperature)
+            rows = len(data["codes"])
+            say(f"round {r}: training on {rows} rows from {int(data['games'])} games"
+                + (f", {len(val['codes'])} rows from {int(val['games'])} games held out" if val is not None else ""))
+            if arrays is None:
+                arrays = _init_arrays(n_in, hidden, n_act, players, args.seed, value_hidden, groups)
+            arrays, losses = fit(arrays, data, codec, len(hidden), args.epochs if r == 0 else args.round_epochs,
+                                 batch=args.batch, lr=args.lr if r == 0 else args.lr * 0.3, seed=args.seed + r,
+                                 use_torch=False if args.numpy else None, threads=args.threads,
+                                 log=None if args.quiet else say, val=val, value_weight=args.value_weight,
+                                 groups=groups)
+            meta = dict(game=game, players=[players], mode=mode, options=options, observation_layout=layout,
+                        observation_size=n_in, num_actions=n_act, value_seats=players, hidden=hidden,
+                        depth=len(hidden), value_hidden=value_hidden, groups=groups, command=command,
+                        commit=_commit(), seed=args.seed, teacher=args.teacher, round=r, games=int(data["games"]),
+                        rows=rows, **losses)
+            if search:
+                meta["search"] = search
+            # as a resumed run reads it back from the checkpoint (JSON), so that both write the same bytes
+            info = json.loads(json.dumps(dict(round=r, rows=rows, games=int(data["games"]), losses=losses, net=meta)))
+            save_checkpoint(arrays, ckpt, info)
+            trained = r
+            train_seconds = time.perf_counter() - t0
+        assert arrays is not None and info is not None and info["round"] == r
+        net_path = export(arrays, info["net"], out / f"net-{r:02d}.npz")
+        entry: Dict[str, Any] = dict(round=r, rows=info["rows"], games=info["games"], train_seconds=train_seconds,
+                                     **info["losses"])
+        losses = info["losses"]
         say(f"round {r}: policy loss {losses['policy_loss']:.3f}, value loss {losses['value_loss']:.3f} -> {net_path}")
         if args.eval_games > 0:
             entry.update(evaluate(game, players, options, str(net_path), args.eval_games, args.eval_simulations,
                                   args.eval_opponent or args.teacher, args.eval_workers, say))
         entry["wall"] = wall_before + time.perf_counter() - start
         curve.append(entry)
-        curve_file.write_text(json.dumps(curve, indent=1))
+        _write_json(curve_file, curve)
         summary = entry
     final = out / f"net-{max(len(curve) - 1, 0):02d}.npz"
     if args.export and final.exists():
         import shutil
 
-        shutil.copyfile(final, args.export)
+        _publish(pathlib.Path(args.export), lambda tmp: shutil.copyfile(final, tmp))
         say(f"exported {final} -> {args.export}")
     return dict(out=str(out), rounds=len(curve), final=str(final), last=summary)
 
