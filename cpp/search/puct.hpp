@@ -311,6 +311,8 @@ class PuctSearch {
 
   int64_t completed() const { return completed_; }
 
+  static constexpr int64_t kTimedRound = 256;  // simulations per round at most under a time budget
+
   bool done() const {
     return root_requested_ && nodes_[0].status == kExpanded && completed_ == cfg_.simulations;
   }
@@ -329,7 +331,11 @@ class PuctSearch {
     }
     if (nodes_[0].status != kExpanded) return 0;
     int added = 0;
-    while (added < quota && started_ < cfg_.simulations) {
+    // Under a time budget a round also ends after kTimedRound simulations, so that the clock is read
+    // often even where simulations end at the game's end and leave no leaf (a late position); by
+    // simulations alone a round runs until its quota of leaves, as always.
+    const int64_t round_end = cfg_.seconds > 0 ? started_ + kTimedRound : INT64_MAX;
+    while (added < quota && started_ < cfg_.simulations && started_ < round_end) {
       int32_t forced = -1;
       if (cfg_.gumbel) {
         forced = gumbel_next();
