@@ -32,6 +32,7 @@ import pathlib
 import stat
 import struct
 import threading
+import tokenize
 import zipfile
 import zlib
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
@@ -39,6 +40,11 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 import numpy as np
 
 from .. import _core
+
+try:
+    from lzma import LZMAError as _LZMAError
+except ImportError:  # a Python built without lzma: zipfile reads no LZMA entry, so nothing raises it
+    _LZMAError = zipfile.BadZipFile
 
 FORMAT = "tilecraft-baseline"
 FORMAT_VERSION = 1
@@ -385,8 +391,10 @@ MAX_FILE_BYTES = 64 * 1024 * 1024
 MAX_ARRAY_BYTES = 256 * 1024 * 1024  # all entries together, inflated
 MAX_META_BYTES = 1024 * 1024         # the metadata entry, inflated (a JSON text)
 _NPY_MAGIC = b"\x93NUMPY"
+# what reading a damaged archive raises: zipfile's and each codec's own errors (bz2's is an OSError),
+# and the .npy header parser's (a header is a Python literal)
 _ZIP_ERRORS = (OSError, EOFError, ValueError, zipfile.BadZipFile, zlib.error, NotImplementedError, RuntimeError,
-               KeyError, struct.error)
+               KeyError, struct.error, SyntaxError, tokenize.TokenError, _LZMAError)
 
 
 def _file_bytes(where: str) -> bytes:
