@@ -7,6 +7,8 @@ one) and its options (usually real ones, read from the bot's signature) with val
 the edges: 0, negatives, 5e-324, 1e308, nan, inf, huge integers, words. Budgets beyond BUDGET
 (iterations, simulations, seconds, ...) are made but not searched with, so an input stays a few ms.
 """
+import inspect
+
 import numpy as np
 
 import tilecraft
@@ -19,9 +21,13 @@ NAMES = sorted(BOT_FACTORIES)
 # the most an input searches with: options that scale the time of one move
 BUDGET = {"iterations": 64, "simulations": 32, "seconds": 0.02, "rollouts": 4, "worlds": 4, "threads": 2,
           "batch_size": 64, "gumbel_actions": 64, "rollout_depth": 256, "max_nodes": 10**6}
-VALUES = ("0", "1", "2", "3", "8", "-1", "0.5", "1.5", "5e-324", "1e-300", "1e308", "3e38", "nan", "inf", "-inf",
-          "2147483648", "18446744073709551616", "true", "false", "", "search", "iteration", "hidden-iteration",
-          "share", "margin", "random", "heuristic", "uniform", "azul", "/dev/null", "tilecraft.bots:RandomBot")
+EDGES = ("0", "-1", "5e-324", "1e-300", "1e308", "3e38", "nan", "inf", "-inf", "2147483648",
+         "18446744073709551616", "", "x")
+# plausible values by the kind of an option's default (read from the bot's signature)
+PLAUSIBLE = {int: ("1", "2", "3", "4", "8", "16"), float: ("0", "0.25", "0.5", "1", "1.5", "2", "10"),
+             bool: ("true", "false"),
+             str: ("search", "iteration", "hidden-iteration", "share", "margin", "random", "heuristic", "uniform")}
+WORDS = ("/dev/null", "tilecraft.bots:RandomBot", "azul", "none", "0.0.0")
 STATES = [tilecraft.make("azul", seed=1), tilecraft.make("warsaw", players=3, seed=2)]
 _s = tilecraft.make("gaudi", seed=3)
 for _ in range(20):
@@ -29,15 +35,32 @@ for _ in range(20):
 STATES.append(_s)
 
 
+def _defaults(name: str):
+    """(option, default) pairs of a bot kind, from its signature."""
+    params = inspect.signature(BOT_FACTORIES[name]).parameters.values()
+    return [(p.name, p.default) for p in params if p.name in (bot_options(BOT_FACTORIES[name]) or [])]
+
+
+def _value(b: Bytes, default) -> str:
+    r = b.u8() % 8
+    if r < 5:  # plausible for its kind (any kind's when the default is None)
+        kinds = [k for k in (bool, int, float, str) if isinstance(default, k)][:1] or [int, float, str, bool]
+        return b.pick(PLAUSIBLE[b.pick(kinds)])
+    if r < 7:
+        return b.pick(EDGES)
+    return b.pick(WORDS) if b.u8() & 1 else b.text(8)
+
+
 def _structured(b: Bytes) -> str:
     name = b.pick(NAMES) if b.u8() % 8 else b.text(10)
-    known = bot_options(BOT_FACTORIES[name]) if name in BOT_FACTORIES else None
-    items = []
-    for _ in range(b.u8() % 6):
-        key = b.pick(known) if known and b.u8() % 8 else b.pick(("iteration", "depth", "seed", "", b.text(6)))
-        value = b.pick(VALUES) if b.u8() % 4 else b.text(8)
-        items.append(f"{key}={value}" if b.u8() % 16 else key)
-    return name + (":" + ",".join(items) if items else "")
+    known = _defaults(name) if name in BOT_FACTORIES else []
+    items: dict = {}  # mostly distinct options (one given twice is refused: tried now and then)
+    for _ in range(b.u8() % 8):
+        key, default = b.pick(known) if known and b.u8() % 8 else (b.pick(("iteration", "depth", "")), None)
+        if key in items and b.u8() % 8:
+            continue
+        items[key if key not in items else key + " "] = f"{key}={_value(b, default)}" if b.u8() % 16 else key
+    return name + (":" + ",".join(items.values()) if items else "")
 
 
 def _affordable(spec: str) -> bool:

@@ -91,10 +91,10 @@ def _structured(b: Bytes) -> bytes:
             arrays.pop(key, None)
         elif op == 1:
             arrays[key] = np.zeros(tuple(b.u8() % 5 for _ in range(b.u8() % 3)), np.float16)
-        elif op == 2 and key in arrays:
-            arrays[key] = arrays[key].astype(b.pick((np.float64, np.int8, np.bool_, np.complex64, "U3")))
-        elif op == 3 and key in arrays:
-            a = arrays[key].astype(np.float32)
+        elif op == 2 and key in ARRAYS:  # from the valid (float) array: every such conversion works
+            arrays[key] = ARRAYS[key].astype(b.pick((np.float64, np.int8, np.bool_, np.complex64, "U3")))
+        elif op == 3 and key in ARRAYS:
+            a = ARRAYS[key].astype(np.float32)
             a.reshape(-1)[b.u32() % max(a.size, 1):][:1] = b.pick((np.nan, np.inf, -np.inf, 3e38, 6e4, 0.0))
             arrays[key] = a
         elif op == 4:
