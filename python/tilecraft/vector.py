@@ -285,8 +285,6 @@ try:  # the Gymnasium vector API (extra: pip install tilecraft[adapters])
     import gymnasium as _gym
     from gymnasium import spaces as _spaces
     from gymnasium.vector.utils import batch_space as _batch_space
-
-    from .adapters._common import observation_bounds
 except ImportError:  # pragma: no cover - exercised only without gymnasium
     _gym = None
 
@@ -324,6 +322,8 @@ if _gym is not None:
                                      opponents=list(opponents), learner_seat=seat, copy=copy, **options)
             self.num_envs = self.vector.num_envs
             self.dict_observation = dict_observation
+            from .adapters._common import observation_bounds  # here: `import tilecraft` imports no adapter
+
             obs = _spaces.Box(*observation_bounds(self.vector.state(0)), dtype=np.float32)
             mask = _spaces.Box(low=0, high=1, shape=(self.vector.num_actions,), dtype=np.int8)
             self.single_observation_space = _spaces.Dict({"observation": obs, "action_mask": mask}) if dict_observation else obs
