@@ -147,6 +147,7 @@ def test_deeply_nested_metadata_is_refused(tmp_path):
     ("hidden", [16, float("nan")], "hidden[1]"),
     ("hidden", 16, "hidden"),
     ("value_hidden", [2**70], "array 'wv'"),     # a width beyond any array: the shapes differ
+    ("depth", json.loads("[" * 900 + "]" * 900), "depth must be an integer"),  # shown short, not repr'd whole
     ("groups", [dict(offset=0, count=2, width=1, block_stride=2**70, feature_stride=1, embed=2)], "groups[0]"),
     ("groups", [dict(offset=0, count=10**12, width=1, block_stride=1, feature_stride=1, embed=2)], "groups[0]"),
 ])
@@ -167,3 +168,12 @@ def test_a_good_file_still_loads_and_a_refused_one_is_not_cached(tmp_path):
     before = dict(baselines._cache)
     _refused(_with_meta(tmp_path, "bad.npz", depth=float("inf")), "depth")
     assert baselines._cache == before
+
+
+def test_a_huge_observation_size_without_its_arrays_is_refused_before_anything_is_sized_by_it(tmp_path):
+    """observation_size=10**12 sized a numpy array (MemoryError) when 'shift' was missing."""
+    arrays, meta = _arrays(_net_file(tmp_path))
+    del arrays["shift"]
+    meta.update(observation_size=10**12, groups=[dict(offset=0, count=1, width=1, block_stride=1,
+                                                      feature_stride=1, embed=1)])
+    _refused(_write(tmp_path / "huge.npz", arrays, json.dumps(meta)), "array 'shift' is missing")

@@ -29,6 +29,7 @@ import io
 import json
 import os
 import pathlib
+import reprlib
 import stat
 import struct
 import threading
@@ -52,6 +53,10 @@ MAX_BYTES = 2 * 1024 * 1024  # a shipped file's cap (tests/test_baselines.py che
 HERE = pathlib.Path(__file__).resolve().parent
 
 __all__ = ["BaselineError", "Network", "load", "available", "save", "layout_of", "mode_of", "FORMAT"]
+
+
+_shown = reprlib.Repr()  # a metadata value in a message: short, however long or deep the value
+_shown.maxlevel, _shown.maxstring, _shown.maxother = 3, 60, 60
 
 
 class BaselineError(ValueError):
@@ -134,7 +139,7 @@ def group_indices(groups: Sequence[Mapping[str, Any]], n_in: int,
             raise ValueError(f"{at} lacks {', '.join(missing)}")
         vals = {k: g[k] for k in GROUP_KEYS}
         if not all(isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in vals.values()):
-            raise ValueError(f"{at}: {', '.join(GROUP_KEYS)} must be integers, got {vals}")
+            raise ValueError(f"{at}: {', '.join(GROUP_KEYS)} must be integers, got {_shown.repr(vals)}")
         if vals["offset"] < 0 or min(vals[k] for k in GROUP_KEYS[1:]) < 1:
             raise ValueError(f"{at}: offset must be at least 0 and the rest at least 1, got {vals}")
         # its last feature, in Python integers (no overflow) before any array is sized by the values
@@ -480,7 +485,8 @@ def _entries(zf: zipfile.ZipFile, where: str) -> Dict[str, zipfile.ZipInfo]:
 def _check_int(value: Any, key: str, where: str, low: int = 1) -> int:
     """A metadata integer (``key`` is its JSON path), refused with the file and the path otherwise."""
     if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise BaselineError(f"{where}: its metadata's {key} must be an integer of at least {low}, got {value!r}")
+        raise BaselineError(f"{where}: its metadata's {key} must be an integer of at least {low}, "
+                            f"got {_shown.repr(value)}")
     return value
 
 
@@ -527,14 +533,17 @@ def _read(path: str) -> Network:
     value_hidden = meta.get("value_hidden") or []
     for key, widths in (("hidden", meta["hidden"]), ("value_hidden", value_hidden)):
         if not isinstance(widths, list):
-            raise BaselineError(f"{where}: its metadata's {key} must be a list of layer widths, got {widths!r}")
+            raise BaselineError(f"{where}: its metadata's {key} must be a list of layer widths, "
+                                f"got {_shown.repr(widths)}")
         for i, h in enumerate(widths):
             _check_int(h, f"{key}[{i}]", where)
     hidden = meta["hidden"]
     if len(hidden) != depth:
         raise BaselineError(f"{where}: hidden lists {len(hidden)} layer widths for depth {depth}")
     for k in ("shift", "scale"):  # the observation's width, before anything is sized by it
-        if k in arrays and arrays[k].shape != (n_in,):
+        if k not in arrays:
+            raise BaselineError(f"{where}: array {k!r} is missing (a truncated or foreign file?)")
+        if arrays[k].shape != (n_in,):
             raise BaselineError(f"{where}: array {k!r} has shape {arrays[k].shape}; the metadata says ({n_in},) "
                                 "(observation_size)")
     groups = meta.get("groups") or []
