@@ -116,6 +116,15 @@ def test_an_array_declaring_more_than_its_entry_holds_is_refused(tmp_path):
         for name, data in entries.items():
             zf.writestr(name, data)
     _refused(path, "array 'w1' declares shape (1099511627776, 8)")
+    # found by fuzzing: an empty array with one huge dimension (numpy counts its elements in int64)
+    for shape, bad in ((b"(0, 18446744073709551616)", b"'shape': (0, 18446744073709551616)"),
+                       (b"(-3, 8)", b"'shape': (-3, 8)")):
+        entries["w1.npy"] = entries["w1.npy"].replace(b"'shape': (1099511627776, 8)", bad)
+        with zipfile.ZipFile(path, "w") as zf:
+            for name, data in entries.items():
+                zf.writestr(name, data)
+        _refused(path, f"array 'w1' declares shape {shape.decode()}; a dimension is at least 0")
+        entries["w1.npy"] = entries["w1.npy"].replace(bad, b"'shape': (1099511627776, 8)")
 
 
 def test_a_plain_npy_file_is_refused_as_such(tmp_path):

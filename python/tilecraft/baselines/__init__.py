@@ -471,6 +471,9 @@ def _entries(zf: zipfile.ZipFile, where: str) -> Dict[str, zipfile.ZipInfo]:
         if dtype.hasobject:
             raise BaselineError(f"{where}: array {key!r} holds Python objects (pickled data); a network holds "
                                 "numbers and its metadata text")
+        if any(n < 0 or n > MAX_ARRAY_BYTES for n in shape):  # numpy counts in int64 (a zero beside one overflows)
+            raise BaselineError(f"{where}: array {key!r} declares shape {_shown.repr(shape)}; a dimension is at "
+                                f"least 0 and at most {MAX_ARRAY_BYTES:,}")
         size = dtype.itemsize
         for n in shape:
             size *= n
