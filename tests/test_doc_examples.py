@@ -66,9 +66,9 @@ class Block(NamedTuple):
         return f"{self.page}:{self.line}"
 
 
-def blocks_of(path: pathlib.Path) -> List[Block]:
+def blocks_of(path: pathlib.Path, page: Optional[str] = None) -> List[Block]:
     text = path.read_text(encoding="utf-8")
-    page = path.relative_to(ROOT).as_posix()
+    page = page or path.relative_to(ROOT).as_posix()
     out = []
     for m in FENCE.finditer(text):
         line = text.count("\n", 0, m.start()) + 1
@@ -157,6 +157,15 @@ def test_there_are_examples_and_every_mark_is_on_a_fence():
         text = "\n".join(b.code for b in BLOCKS if b.page == page)
         for big, _ in pairs:
             assert big in text, f"{page} no longer has {big!r}: update SMALLER in {__file__}"
+
+
+def test_the_marks_are_read(tmp_path):
+    page = tmp_path / "page.md"
+    page.write_text("text\n\n```python\na = 1\n```\n<!-- skip-example: needs your files -->\n```python\nb\n```\n"
+                    "<!--  slow-example:  a long run  -->\n```python\nc = a\n```\n```\nnot python\n```\n")
+    assert blocks_of(page, "page.md") == [Block("page.md", 3, "a = 1\n", None, None),
+                                          Block("page.md", 7, "b\n", "skip", "needs your files"),
+                                          Block("page.md", 11, "c = a\n", "slow", "a long run")]
 
 
 @pytest.mark.parametrize("block", _params())

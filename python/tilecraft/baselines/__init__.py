@@ -19,7 +19,10 @@ share of the win, by absolute seat.
 Everything that goes wrong is a :class:`BaselineError` (a ``ValueError``) that names the file and
 what differs: a truncated or foreign file, another game, player count, mode or observation layout
 (the engine's observation changed since the network was trained: it refuses rather than playing
-badly), or a configuration that has no baseline (the error lists those that exist).
+badly), or a configuration that has no baseline (the error lists those that exist). A file is read
+only when it is a regular file (not a FIFO or a device: those are refused without waiting) of at
+most ``MAX_FILE_BYTES``, and its arrays are inflated only after the sizes that the archive and
+each array's header declare are within ``MAX_ARRAY_BYTES`` and the metadata is there.
 
 This module imports neither the bots nor the match or tournament runners (the bots import it).
 """
