@@ -46,7 +46,8 @@ def _valid():
               "wv": rng.normal(size=(8, PLAYERS)).astype(np.float16), "bv": np.zeros(PLAYERS, np.float16)}
     meta = dict(format=baselines.FORMAT, format_version=baselines.FORMAT_VERSION, game=GAME, players=[PLAYERS],
                 mode=None, observation_layout=state.observation_layout(), observation_size=n_in, num_actions=n_act,
-                value_seats=PLAYERS, hidden=hidden, depth=1, value_hidden=[])
+                value_seats=PLAYERS, hidden=hidden, depth=1, value_hidden=[],
+                search={"simulations": 8, "prior_temperature": 1.0})  # settings to mutate too
     return arrays, meta
 
 
