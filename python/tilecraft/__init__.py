@@ -38,6 +38,12 @@ from .render.svg_games import install_repr_svg as _install_repr_svg  # noqa: E40
 
 _install_repr_svg()  # Jupyter shows every state as its picture (state._repr_svg_())
 
+from ._lazy import lazy_submodules as _lazy_submodules  # noqa: E402
+
+# The other public modules (tilecraft.baselines, tilecraft.strength, tilecraft.adapters, ...) are
+# attributes too, imported on first use, so that `import tilecraft` stays fast.
+__getattr__, __dir__ = _lazy_submodules(__name__, __path__)
+
 __all__ = [
     "CHANCE",
     "TERMINAL",

@@ -3,10 +3,12 @@
 (``make_bot("greedy")``, ``make_bot("random:seed=3")``)."""
 from __future__ import annotations
 
+import difflib
 import importlib
+import inspect
 import random
 import time
-from typing import Any, Callable, Dict, Mapping, Optional, Protocol, runtime_checkable
+from typing import Any, Callable, Dict, List, Mapping, Optional, Protocol, runtime_checkable
 
 import numpy as np
 
@@ -380,6 +382,18 @@ def _parse_value(text: str) -> Any:
     return text
 
 
+def bot_options(factory: Callable[..., Any]) -> Optional[List[str]]:
+    """The option names a bot factory takes, from its signature (None: it takes any, ``**kwargs``,
+    or has no signature to read)."""
+    try:
+        params = inspect.signature(factory).parameters.values()
+    except (TypeError, ValueError):
+        return None
+    if any(p.kind is p.VAR_KEYWORD for p in params):
+        return None
+    return [p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+
+
 def make_bot(spec: Any, seed: Optional[int] = None) -> Any:
     """A bot from a spec: a bot object (returned as is), a name with options
     (``"greedy"``, ``"mcts:iterations=400,threads=2"``) or an import path
@@ -391,8 +405,10 @@ def make_bot(spec: Any, seed: Optional[int] = None) -> Any:
     name, _, rest = spec.partition(":")
     kwargs: Dict[str, Any] = {}
     factory: Optional[Callable[..., Any]] = BOT_FACTORIES.get(name)
+    label = name  # the bot's name in messages
     if factory is None and "." in name:
         cls_name, _, rest = rest.partition(":")
+        label = f"{name}:{cls_name}"
         try:
             factory = getattr(importlib.import_module(name), cls_name)
         except (ImportError, AttributeError) as e:
@@ -405,11 +421,21 @@ def make_bot(spec: Any, seed: Optional[int] = None) -> Any:
             key, eq, value = item.partition("=")
             if not eq or not key:
                 raise ValueError(f"bot option {item!r} in {spec!r} must look like key=value")
-            kwargs[key.strip()] = _parse_value(value.strip())
+            key = key.strip()
+            if key in kwargs:
+                raise ValueError(f"bad options for bot {label!r}: option {key!r} is given twice in {spec!r}")
+            kwargs[key] = _parse_value(value.strip())
+    known = bot_options(factory)
+    unknown = [k for k in kwargs if known is not None and k not in known]
+    if unknown:
+        close = difflib.get_close_matches(unknown[0], known or [], n=1)
+        raise ValueError(f"bad options for bot {label!r}: it has no option {unknown[0]!r}"
+                         + (f" (did you mean {close[0]!r}?)" if close else "")
+                         + f"; its options are {', '.join(known) if known else 'none'}")
     if seed is not None and "seed" not in kwargs:
         kwargs["seed"] = seed
     try:
         bot = factory(**kwargs)
     except TypeError as e:
-        raise ValueError(f"bad options for bot {name!r}: {e}") from None
+        raise ValueError(f"bad options for bot {label!r}: {e}") from None
     return bot

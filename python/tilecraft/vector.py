@@ -322,8 +322,9 @@ if _gym is not None:
                                      opponents=list(opponents), learner_seat=seat, copy=copy, **options)
             self.num_envs = self.vector.num_envs
             self.dict_observation = dict_observation
-            big = float(np.finfo(np.float32).max)
-            obs = _spaces.Box(low=-big, high=big, shape=self.vector.observation_shape, dtype=np.float32)
+            from .adapters._common import observation_bounds  # here: `import tilecraft` imports no adapter
+
+            obs = _spaces.Box(*observation_bounds(self.vector.state(0)), dtype=np.float32)
             mask = _spaces.Box(low=0, high=1, shape=(self.vector.num_actions,), dtype=np.int8)
             self.single_observation_space = _spaces.Dict({"observation": obs, "action_mask": mask}) if dict_observation else obs
             self.single_action_space = _spaces.Discrete(self.vector.num_actions)

@@ -1,30 +1,35 @@
-"""Replays every kept fuzz input (tests/fuzz/corpus/<game>/*: seeds and every input that once
-found a bug) through the same harness the atheris fuzzers run."""
+"""Replays every kept fuzz input (tests/fuzz/corpus/<target>/*: seeds and every input that once
+found a bug) through the same function the atheris fuzzers run (targets.py: each game, and the
+network-files and bot-specs targets)."""
 import os
 
 import pytest
 
-from harness import one_input
+import tilecraft
+from targets import find, names
 
 CORPUS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "corpus")
-CASES = sorted((g, f) for g in os.listdir(CORPUS) for f in os.listdir(os.path.join(CORPUS, g)))
+CASES = sorted((t, f) for t in os.listdir(CORPUS) for f in os.listdir(os.path.join(CORPUS, t)))
 
 
-@pytest.mark.parametrize("game,name", CASES, ids=[f"{g}/{f}" for g, f in CASES])
-def test_corpus_input(game, name):
-    with open(os.path.join(CORPUS, game, name), "rb") as f:
-        one_input(game, f.read())
+def test_every_corpus_folder_is_a_target():
+    assert sorted(os.listdir(CORPUS)) == sorted(n for n in names() if os.path.isdir(os.path.join(CORPUS, n)))
+    assert {"network-files", "bot-specs"} <= set(os.listdir(CORPUS))
+
+
+@pytest.mark.parametrize("target,name", CASES, ids=[f"{t}/{f}" for t, f in CASES])
+def test_corpus_input(target, name):
+    with open(os.path.join(CORPUS, target, name), "rb") as f:
+        find(target)(f.read())
 
 
 # What the fuzzers found, as plain tests too (each also has its input in the corpus).
-@pytest.mark.parametrize("game", sorted(os.listdir(CORPUS)))
+@pytest.mark.parametrize("game", tilecraft.list_games())
 def test_integers_beyond_64_bits_are_rejected_with_a_message(game):
     """Found by fuzzing (from_dict): an integer beyond 64 bits in 'history' or 'format' raised
     pybind11's RuntimeError("Unable to cast ...") instead of InvalidStateError; so did a search
     option (Searcher(iterations=2**64))."""
     import json
-
-    import tilecraft
 
     d = json.loads(tilecraft.make(game).to_json())
     for key, value in (("history", [2**64]), ("format", 2**64), ("history", [-(2**70)])):

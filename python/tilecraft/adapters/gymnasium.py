@@ -33,7 +33,7 @@ import numpy as np
 from gymnasium import spaces
 
 from ..render import render_text
-from ._common import Table, new_state, seed_or_random
+from ._common import Table, new_state, observation_bounds, seed_or_random
 
 
 class BotOpponentEnv(gym.Env):
@@ -59,7 +59,7 @@ class BotOpponentEnv(gym.Env):
         probe = new_state(game, self.players, 0, options)
         n = probe.num_distinct_actions()
         self.observation_space = spaces.Dict({
-            "observation": spaces.Box(low=-float(np.finfo(np.float32).max), high=float(np.finfo(np.float32).max), shape=tuple(probe.observation_shape()), dtype=np.float32),
+            "observation": spaces.Box(*observation_bounds(probe), dtype=np.float32),
             "action_mask": spaces.Box(low=0, high=1, shape=(n,), dtype=np.int8),
         })
         self.action_space = spaces.Discrete(n)

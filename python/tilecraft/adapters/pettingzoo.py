@@ -23,7 +23,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from ..render import render_text
-from ._common import chance_rng, new_state, resolve_chance, seed_or_random
+from ._common import chance_rng, new_state, observation_bounds, resolve_chance, seed_or_random
 
 
 class TilecraftAECEnv(AECEnv):
@@ -39,9 +39,8 @@ class TilecraftAECEnv(AECEnv):
         self.metadata = dict(self.metadata, name=f"tilecraft_{game}_v0")
         self.possible_agents = [f"player_{i}" for i in range(players)]
         n = probe.num_distinct_actions()
-        shape = tuple(probe.observation_shape())
         self._obs_space = spaces.Dict({
-            "observation": spaces.Box(low=-float(np.finfo(np.float32).max), high=float(np.finfo(np.float32).max), shape=shape, dtype=np.float32),
+            "observation": spaces.Box(*observation_bounds(probe), dtype=np.float32),
             "action_mask": spaces.Box(low=0, high=1, shape=(n,), dtype=np.int8),
         })
         self._act_space = spaces.Discrete(n)

@@ -19,22 +19,36 @@ share of the win, by absolute seat.
 Everything that goes wrong is a :class:`BaselineError` (a ``ValueError``) that names the file and
 what differs: a truncated or foreign file, another game, player count, mode or observation layout
 (the engine's observation changed since the network was trained: it refuses rather than playing
-badly), or a configuration that has no baseline (the error lists those that exist).
+badly), or a configuration that has no baseline (the error lists those that exist). A file is read
+only when it is a regular file (not a FIFO or a device: those are refused without waiting) of at
+most ``MAX_FILE_BYTES``, and its arrays are inflated only after the sizes that the archive and
+each array's header declare are within ``MAX_ARRAY_BYTES`` and the metadata is there.
 
 This module imports neither the bots nor the match or tournament runners (the bots import it).
 """
 from __future__ import annotations
 
+import io
 import json
 import os
 import pathlib
+import reprlib
+import stat
+import struct
 import threading
+import tokenize
 import zipfile
+import zlib
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 import numpy as np
 
 from .. import _core
+
+try:
+    from lzma import LZMAError as _LZMAError
+except ImportError:  # a Python built without lzma: zipfile reads no LZMA entry, so nothing raises it
+    _LZMAError = zipfile.BadZipFile
 
 FORMAT = "tilecraft-baseline"
 FORMAT_VERSION = 1
@@ -42,6 +56,10 @@ MAX_BYTES = 2 * 1024 * 1024  # a shipped file's cap (tests/test_baselines.py che
 HERE = pathlib.Path(__file__).resolve().parent
 
 __all__ = ["BaselineError", "Network", "load", "available", "save", "layout_of", "mode_of", "FORMAT"]
+
+
+_shown = reprlib.Repr()  # a metadata value in a message: short, however long or deep the value
+_shown.maxlevel, _shown.maxstring, _shown.maxother = 3, 60, 60
 
 
 class BaselineError(ValueError):
@@ -124,13 +142,16 @@ def group_indices(groups: Sequence[Mapping[str, Any]], n_in: int,
             raise ValueError(f"{at} lacks {', '.join(missing)}")
         vals = {k: g[k] for k in GROUP_KEYS}
         if not all(isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in vals.values()):
-            raise ValueError(f"{at}: {', '.join(GROUP_KEYS)} must be integers, got {vals}")
+            raise ValueError(f"{at}: {', '.join(GROUP_KEYS)} must be integers, got {_shown.repr(vals)}")
         if vals["offset"] < 0 or min(vals[k] for k in GROUP_KEYS[1:]) < 1:
             raise ValueError(f"{at}: offset must be at least 0 and the rest at least 1, got {vals}")
+        # its last feature, in Python integers (no overflow) before any array is sized by the values
+        last = (int(vals["offset"]) + (int(vals["count"]) - 1) * int(vals["block_stride"])
+                + (int(vals["width"]) - 1) * int(vals["feature_stride"]))
+        if last >= n_in:
+            raise ValueError(f"{at} reaches feature {last}; the observation has {n_in}")
         idx = (vals["offset"] + np.arange(vals["count"])[:, None] * vals["block_stride"]
                + np.arange(vals["width"])[None, :] * vals["feature_stride"])
-        if idx.max() >= n_in:
-            raise ValueError(f"{at} reaches feature {int(idx.max())}; the observation has {n_in}")
         flat = idx.reshape(-1)
         if len(np.unique(flat)) != len(flat) or used[flat].any():
             raise ValueError(f"{at} names a feature twice (its blocks overlap each other or another group)")
@@ -375,22 +396,139 @@ _REQUIRED_META = ("format", "format_version", "game", "players", "mode", "observ
                   "num_actions", "value_seats", "hidden", "depth")
 
 
+# What a network file may hold, checked before anything is inflated: the file's size on disk, and the
+# bytes its entries and arrays declare (a zip of 2 MB can claim gigabytes). A trained network of a
+# few hundred thousand weights is a few MB; these caps leave a wide margin above that.
+MAX_FILE_BYTES = 64 * 1024 * 1024
+MAX_ARRAY_BYTES = 256 * 1024 * 1024  # all entries together, inflated
+MAX_META_BYTES = 1024 * 1024         # the metadata entry, inflated (a JSON text)
+_NPY_MAGIC = b"\x93NUMPY"
+# what reading a damaged archive raises: zipfile's and each codec's own errors (bz2's is an OSError),
+# and the .npy header parser's (a header is a Python literal)
+_ZIP_ERRORS = (OSError, EOFError, ValueError, zipfile.BadZipFile, zlib.error, NotImplementedError, RuntimeError,
+               KeyError, struct.error, SyntaxError, tokenize.TokenError, _LZMAError)
+
+
+def _file_bytes(where: str) -> bytes:
+    """The bytes of a regular file of at most MAX_FILE_BYTES. Opened without blocking (a FIFO or a
+    device would wait forever or never end) and checked on the open descriptor, so that a file
+    swapped for one of those between a check and the open cannot hang the reader either."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(where, flags)
+    except FileNotFoundError:
+        raise BaselineError(f"{where}: no such file") from None
+    except OSError as e:
+        raise BaselineError(f"{where}: cannot read it: {e.strerror or e}") from None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            kind = ("a directory" if stat.S_ISDIR(st.st_mode) else "a FIFO" if stat.S_ISFIFO(st.st_mode)
+                    else "a device" if stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode)
+                    else "a socket" if stat.S_ISSOCK(st.st_mode) else "not a plain file")
+            raise BaselineError(f"{where}: not a regular file ({kind}); a network is read from a .npz file")
+        if st.st_size > MAX_FILE_BYTES:
+            raise BaselineError(f"{where}: {st.st_size:,} bytes; a network file may have at most "
+                                f"{MAX_FILE_BYTES:,}")
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            data = f.read(MAX_FILE_BYTES + 1)
+    except OSError as e:
+        raise BaselineError(f"{where}: cannot read it: {e.strerror or e}") from None
+    finally:
+        os.close(fd)
+    if len(data) > MAX_FILE_BYTES:  # it grew while read
+        raise BaselineError(f"{where}: more than {MAX_FILE_BYTES:,} bytes; a network file may have at most "
+                            f"{MAX_FILE_BYTES:,}")
+    return data
+
+
+def _npy_header(zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> Tuple[Tuple[int, ...], np.dtype, int]:
+    """An entry's declared shape, dtype and header length, from its .npy header alone (a few hundred bytes inflated)."""
+    with zf.open(info) as f:
+        version = np.lib.format.read_magic(f)
+        if version == (1, 0):
+            shape, _, dtype = np.lib.format.read_array_header_1_0(f)
+        elif version in ((2, 0), (3, 0)):
+            shape, _, dtype = np.lib.format.read_array_header_2_0(f)
+        else:
+            raise ValueError(f"npy format version {version}")
+        return shape, dtype, f.tell()
+
+
+def _entries(zf: zipfile.ZipFile, where: str) -> Dict[str, zipfile.ZipInfo]:
+    """The archive's entries by array name, each checked against the caps from its declared sizes
+    (the zip directory's and the .npy header's) before any array is inflated."""
+    infos: Dict[str, zipfile.ZipInfo] = {}
+    total = 0
+    for info in zf.infolist():
+        name = info.filename
+        if not name.endswith(".npy") or name[:-4] in infos:
+            raise BaselineError(f"{where}: entry {name!r} is not one array of a .npz file (a foreign file?)")
+        if info.flag_bits & 0x1:
+            raise BaselineError(f"{where}: entry {name!r} is encrypted")
+        total += info.file_size
+        if total > MAX_ARRAY_BYTES:
+            raise BaselineError(f"{where}: its entries inflate to more than {MAX_ARRAY_BYTES:,} bytes "
+                                f"(entry {name!r} claims {info.file_size:,})")
+        infos[name[:-4]] = info
+    if "meta" not in infos:
+        raise BaselineError(f"{where}: not a tilecraft baseline: it has no 'meta' entry")
+    for key, info in infos.items():
+        shape, dtype, header = _npy_header(zf, info)
+        if dtype.hasobject:
+            raise BaselineError(f"{where}: array {key!r} holds Python objects (pickled data); a network holds "
+                                "numbers and its metadata text")
+        if any(n < 0 or n > MAX_ARRAY_BYTES for n in shape):  # numpy counts in int64 (a zero beside one overflows)
+            raise BaselineError(f"{where}: array {key!r} declares shape {_shown.repr(shape)}; a dimension is at "
+                                f"least 0 and at most {MAX_ARRAY_BYTES:,}")
+        size = dtype.itemsize
+        for n in shape:
+            size *= n
+        cap = MAX_META_BYTES if key == "meta" else info.file_size - header
+        if size > cap:
+            raise BaselineError(f"{where}: array {key!r} declares shape {shape} of {dtype} ({size:,} bytes); "
+                                + (f"the metadata may have at most {cap:,}" if key == "meta"
+                                   else f"its entry holds {max(cap, 0):,}"))
+    return infos
+
+
+def _check_int(value: Any, key: str, where: str, low: int = 1) -> int:
+    """A metadata integer (``key`` is its JSON path), refused with the file and the path otherwise."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise BaselineError(f"{where}: its metadata's {key} must be an integer of at least {low}, "
+                            f"got {_shown.repr(value)}")
+    return value
+
+
 def _read(path: str) -> Network:
     """A network file, checked for what the file alone can say (not yet its configuration)."""
     where = str(path)
+    data = _file_bytes(where)
+    if data.startswith(_NPY_MAGIC):
+        raise BaselineError(f"{where}: a single numpy array (.npy); a network is a .npz file of arrays and metadata")
     try:
-        with open(where, "rb") as f, np.load(f, allow_pickle=False) as z:  # our handle: closed on every error
-            arrays = {k: z[k] for k in z.files}
-    except FileNotFoundError:
-        raise BaselineError(f"{where}: no such file") from None
-    except (OSError, ValueError, EOFError, zipfile.BadZipFile, KeyError) as e:
-        raise BaselineError(f"{where}: not a readable tilecraft baseline (.npz) file: {type(e).__name__}: {e}") from None
-    if "meta" not in arrays:
-        raise BaselineError(f"{where}: not a tilecraft baseline: it has no 'meta' entry")
+        with zipfile.ZipFile(io.BytesIO(data)) as zf:
+            infos = _entries(zf, where)
+            arrays = {}
+            for key, info in infos.items():
+                with zf.open(info) as f:
+                    arrays[key] = np.lib.format.read_array(f, allow_pickle=False)
+    except BaselineError:
+        raise
+    except _ZIP_ERRORS as e:
+        kind = "pickled data" if data[:1] == b"\x80" else "not a zip archive" if not zipfile.is_zipfile(
+            io.BytesIO(data)) else f"{type(e).__name__}: {e}"
+        raise BaselineError(f"{where}: not a readable tilecraft baseline (.npz) file: {kind}") from None
+    meta_array = arrays.pop("meta")
+    if meta_array.shape != () or meta_array.dtype.kind != "U":
+        raise BaselineError(f"{where}: its 'meta' entry must be one JSON text, got shape {meta_array.shape} "
+                            f"of {meta_array.dtype}")
     try:
-        meta = json.loads(str(arrays.pop("meta")))
-    except (TypeError, ValueError) as e:
+        meta = json.loads(str(meta_array))
+    except ValueError as e:
         raise BaselineError(f"{where}: its metadata is not JSON: {e}") from None
+    except RecursionError:
+        raise BaselineError(f"{where}: its metadata nests too deeply to be read") from None
     if not isinstance(meta, dict):
         raise BaselineError(f"{where}: its metadata must be a JSON object, got {type(meta).__name__}")
     missing = [k for k in _REQUIRED_META if k not in meta]
@@ -400,18 +538,24 @@ def _read(path: str) -> Network:
         raise BaselineError(f"{where}: format {meta['format']!r} version {meta['format_version']!r}; this tilecraft "
                             f"reads {FORMAT!r} version {FORMAT_VERSION}")
     check_search(meta.get("search"), where)
-    try:
-        depth, n_in, n_act, seats = (int(meta[k]) for k in ("depth", "observation_size", "num_actions", "value_seats"))
-        hidden = [int(h) for h in meta["hidden"]]
-    except (TypeError, ValueError):
-        raise BaselineError(f"{where}: depth, observation_size, num_actions, value_seats and hidden must be "
-                            "integers") from None
-    if depth < 1 or len(hidden) != depth:
+    depth, n_in, n_act, seats = (_check_int(meta[k], k, where) for k in ("depth", "observation_size", "num_actions",
+                                                                      "value_seats"))
+    value_hidden = meta.get("value_hidden") or []
+    for key, widths in (("hidden", meta["hidden"]), ("value_hidden", value_hidden)):
+        if not isinstance(widths, list):
+            raise BaselineError(f"{where}: its metadata's {key} must be a list of layer widths, "
+                                f"got {_shown.repr(widths)}")
+        for i, h in enumerate(widths):
+            _check_int(h, f"{key}[{i}]", where)
+    hidden = meta["hidden"]
+    if len(hidden) != depth:
         raise BaselineError(f"{where}: hidden lists {len(hidden)} layer widths for depth {depth}")
-    try:
-        value_hidden = [int(h) for h in (meta.get("value_hidden") or [])]
-    except (TypeError, ValueError):
-        raise BaselineError(f"{where}: value_hidden must list integers") from None
+    for k in ("shift", "scale"):  # the observation's width, before anything is sized by it
+        if k not in arrays:
+            raise BaselineError(f"{where}: array {k!r} is missing (a truncated or foreign file?)")
+        if arrays[k].shape != (n_in,):
+            raise BaselineError(f"{where}: array {k!r} has shape {arrays[k].shape}; the metadata says ({n_in},) "
+                                "(observation_size)")
     groups = meta.get("groups") or []
     try:
         group_indices(groups, n_in, where="groups")
