@@ -213,3 +213,11 @@ def test_random_playouts_allocates_nothing_it_has_not_played_before_it_stops():
     assert out.returncode == 0, out.stderr
     grown_kib = int(out.stdout.strip())
     assert grown_kib < 512 * 1024, f"peak memory grew by {grown_kib / 1024:.0f} MiB before the stop"
+
+
+def test_a_tiny_policy_temperature_plays_the_argmax_without_a_warning():
+    """baseline-policy:temperature=5e-324 divided the logits' differences into -inf with numpy's
+    overflow warning (an error under pytest's filter); the softmax at that temperature is the argmax."""
+    state = tilecraft.make("azul", seed=5)
+    cold, argmax = make_bot("baseline-policy:temperature=5e-324"), make_bot("baseline-policy")
+    assert cold.act(state) == argmax.act(state)

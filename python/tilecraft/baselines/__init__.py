@@ -325,7 +325,8 @@ class Network:
         legal = state.legal_actions()
         z = logits[0, legal].astype(np.float64)
         if temperature > 0.0:
-            p = np.exp((z - z.max()) / temperature)
+            with np.errstate(over="ignore"):  # a tiny temperature sends the others to -inf: probability 0
+                p = np.exp((z - z.max()) / temperature)
             p /= p.sum()
             return int(legal[(rng or np.random.default_rng()).choice(len(legal), p=p)])
         return int(legal[int(np.argmax(z))])  # argmax takes the first maximum: legal ids ascend
