@@ -75,7 +75,6 @@ def main(argv=None) -> int:
         p.error(f"no shipped network for {', '.join(sorted(unknown))}; there are "
                 f"{', '.join(key_of(*c) for c in configurations())}")
     out_path = pathlib.Path(args.out)
-    results: Dict[str, Any] = json.loads(out_path.read_text()) if out_path.exists() else {}
     for game, players, mode in configs:
         games = args.games or (200 if players == 2 else 100)
         options = {"mode": mode} if mode else {}
@@ -91,13 +90,23 @@ def main(argv=None) -> int:
                              options=options, time_tolerance=TOLERANCE)
             r.update(command=command, commit=_commit(), load_before=load, cpus=os.cpu_count(),
                      date=time.strftime("%Y-%m-%d", time.gmtime()))
-            results.setdefault(key_of(game, players, mode), {})[name] = r
             print(f"{key_of(game, players, mode)}: {format_row(r)}", flush=True)
-            out_path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = out_path.with_suffix(".tmp")
-            tmp.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
-            tmp.replace(out_path)  # after every pairing: a long run keeps what it measured
+            _merge(out_path, key_of(game, players, mode), name, r)  # after every pairing: a long run keeps it
     return 0
+
+
+def _merge(path: pathlib.Path, config: str, pairing: str, result: Dict[str, Any]) -> None:
+    """Adds one result to the file, under a lock: runs of other configurations may share it."""
+    import fcntl
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path.with_suffix(".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        results: Dict[str, Any] = json.loads(path.read_text()) if path.exists() else {}
+        results.setdefault(config, {})[pairing] = result
+        tmp = path.with_suffix(f".tmp-{os.getpid()}")
+        tmp.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
+        tmp.replace(path)
 
 
 if __name__ == "__main__":
