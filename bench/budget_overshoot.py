@@ -68,7 +68,7 @@ def main(argv=None) -> int:
     args = p.parse_args(argv)
     command = "python bench/budget_overshoot.py " + " ".join(sys.argv[1:] if argv is None else argv)
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
-                            cwd=OUT.parent.parent).stdout.strip() or "unknown"
+                            cwd=pathlib.Path(__file__).resolve().parent).stdout.strip() or "unknown"
     results = dict(command=command, commit=commit, budget=args.budget, cpus=os.cpu_count(),
                    date=time.strftime("%Y-%m-%d", time.gmtime()),
                    load_before=os.getloadavg()[0] if hasattr(os, "getloadavg") else None, games={})

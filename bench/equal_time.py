@@ -52,7 +52,7 @@ def key_of(game: str, players: int, mode: Optional[str]) -> str:
 def _commit() -> str:
     try:
         return subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
-                              cwd=OUT.parent, check=True).stdout.strip()
+                              cwd=pathlib.Path(__file__).resolve().parent, check=True).stdout.strip()
     except (OSError, subprocess.CalledProcessError):
         return "unknown"
 
