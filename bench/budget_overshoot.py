@@ -24,12 +24,9 @@ import time
 import numpy as np
 
 import tilecraft
+from equal_time import plain_search
 
 OUT = pathlib.Path(__file__).resolve().parent / "results" / "budget_overshoot.json"
-
-
-def plain_search(game: str) -> str:
-    return "mcts" if game == "azul" else "ismcts"
 
 
 def measure(game: str, budget: float, moves: int) -> dict:

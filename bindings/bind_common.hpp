@@ -27,10 +27,6 @@
 #include "core/interrupt.hpp"
 #include "core/threads.hpp"
 
-#if defined(__unix__) || defined(__APPLE__)
-#include <unistd.h>
-#endif
-
 namespace tilecraft {
 
 namespace py = pybind11;
@@ -87,17 +83,6 @@ inline long long int_in_range(py::handle h, const std::string& what, long long l
 }
 
 // A seed: an integer in 0..2**64-1, else ValueError in the words of tilecraft._args.seed.
-// The machine's physical memory in bytes, or 0 where it cannot be asked (then no request is refused
-// for its size before allocating: the allocation's own MemoryError says it).
-inline double physical_memory_bytes() {
-#if defined(_SC_PHYS_PAGES) && defined(_SC_PAGE_SIZE)
-  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
-  return pages > 0 && page > 0 ? static_cast<double>(pages) * static_cast<double>(page) : 0.0;
-#else
-  return 0.0;
-#endif
-}
-
 inline uint64_t seed_arg(py::handle h, const std::string& who = "") {
   const std::string prefix = who.empty() ? std::string() : who + ": ";
   if (!is_integer_arg(h))

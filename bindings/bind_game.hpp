@@ -481,7 +481,7 @@ void bind_random_playouts(py::module_& m) {
           // bytes of results per game (scores, returns, winners, length): refused before anything is
           // allocated when they could not fit in the machine's memory
           const double need = static_cast<double>(n) * (cols * (2 * sizeof(double) + 1) + sizeof(int32_t));
-          const double have = physical_memory_bytes();
+          const double have = physical_memory();
           require<std::invalid_argument>(have <= 0 || need <= have, "random_playouts: ", n, " games need ",
                                          need / (1 << 30), " GiB for their results; this machine has ",
                                          have / (1 << 30), " GiB: play them in smaller batches (seed them apart)");

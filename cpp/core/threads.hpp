@@ -21,6 +21,10 @@
 #include <thread>
 #include <vector>
 
+#if defined(__unix__) || defined(__APPLE__)
+#include <unistd.h>
+#endif
+
 #include "core/errors.hpp"
 #include "core/interrupt.hpp"
 
@@ -128,6 +132,18 @@ void run_on_threads(int threads, F&& body) {
     join_polling(pool, running);
   }
   failure.rethrow();
+}
+
+// Physical memory in bytes, or 0 where it is not known (then nothing is refused for its size before
+// allocating: the allocation's own error says it). VectorEnv and random_playouts refuse requests
+// whose buffers could not fit.
+inline double physical_memory() {
+#if defined(_SC_PHYS_PAGES) && defined(_SC_PAGESIZE)
+  const long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+  return pages > 0 && size > 0 ? static_cast<double>(pages) * static_cast<double>(size) : 0.0;
+#else
+  return 0.0;
+#endif
 }
 
 }  // namespace tilecraft

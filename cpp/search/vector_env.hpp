@@ -44,9 +44,6 @@
 #if defined(__x86_64__) || defined(_M_X64)
 #include <immintrin.h>
 #endif
-#if defined(__unix__) || defined(__APPLE__)
-#include <unistd.h>
-#endif
 
 #include "core/action_list.hpp"
 #include "core/contract.hpp"
@@ -229,15 +226,6 @@ class WorkerPool {
   ThreadFailure* failure_ = nullptr;  // of the open call
 };
 
-// Physical memory in bytes, or 0 where it is not known.
-inline double physical_memory() {
-#if defined(_SC_PHYS_PAGES) && defined(_SC_PAGESIZE)
-  const long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
-  return pages > 0 && size > 0 ? static_cast<double>(pages) * static_cast<double>(size) : 0.0;
-#else
-  return 0.0;
-#endif
-}
 
 constexpr int kEverySeat = -1;   // learner: no learner, the caller plays every seat
 constexpr int kRotateSeat = -2;  // learner: seat (i + episode) % players in episode `episode` of game i

@@ -221,18 +221,24 @@ def mode_actions(b: Bytes, game: str):
     _exercise(_random_state(b, game), b, MAX_STEPS)
 
 
-def mode_from_json(b: Bytes, game: str):
-    text = _random_state(b, game).to_json()
-    chars = bytearray(text.encode())
-    for _ in range(1 + b.u8() % 4):
-        pos = b.u32() % (len(chars) + 1)
+def edit_bytes(b: Bytes, data: bytes, edits: int, insert: int, delete: int) -> bytes:
+    """``data`` after 1..edits byte edits drawn from ``b``: a byte replaced, 1..insert bytes inserted,
+    or 1..delete bytes deleted."""
+    out = bytearray(data)
+    for _ in range(1 + b.u8() % edits):
+        pos = b.u32() % (len(out) + 1)
         op = b.u8() % 3
-        if op == 0 and pos < len(chars):
-            chars[pos] = b.u8()
+        if op == 0 and pos < len(out):
+            out[pos] = b.u8()
         elif op == 1:
-            chars[pos:pos] = bytes(b.u8() for _ in range(1 + b.u8() % 4))
+            out[pos:pos] = bytes(b.u8() for _ in range(1 + b.u8() % insert))
         else:
-            del chars[pos:pos + 1 + b.u8() % 8]
+            del out[pos:pos + 1 + b.u8() % delete]
+    return bytes(out)
+
+
+def mode_from_json(b: Bytes, game: str):
+    chars = edit_bytes(b, _random_state(b, game).to_json().encode(), edits=4, insert=4, delete=8)
     state, _ = expect_error(tilecraft.from_json, chars.decode("utf-8", "replace"))
     _after_load(state, b)
 

@@ -21,7 +21,7 @@ import numpy as np
 
 import tilecraft
 from tilecraft import baselines
-from harness import Bytes, _mutate
+from harness import Bytes, _mutate, edit_bytes
 
 GAME, PLAYERS = "azul", 2
 _folder = []  # the temporary folder the file is written in, made on first use, removed at exit
@@ -64,17 +64,7 @@ VALID = _npz(ARRAYS, json.dumps(META))
 
 
 def _bytes_changed(b: Bytes) -> bytes:
-    data = bytearray(VALID)
-    for _ in range(1 + b.u8() % 8):
-        pos = b.u32() % (len(data) + 1)
-        op = b.u8() % 3
-        if op == 0 and pos < len(data):
-            data[pos] = b.u8()
-        elif op == 1:
-            data[pos:pos] = bytes(b.u8() for _ in range(1 + b.u8() % 8))
-        else:
-            del data[pos:pos + 1 + b.u8() % 64]
-    return bytes(data)
+    return edit_bytes(b, VALID, edits=8, insert=8, delete=64)
 
 
 def _structured(b: Bytes) -> bytes:

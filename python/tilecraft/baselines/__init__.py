@@ -33,7 +33,6 @@ import json
 import os
 import pathlib
 import reprlib
-import stat
 import struct
 import threading
 import tokenize
@@ -44,6 +43,7 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 import numpy as np
 
 from .. import _core
+from .._files import UnreadableFile, read_regular
 
 try:
     from lzma import LZMAError as _LZMAError
@@ -414,33 +414,17 @@ def _file_bytes(where: str) -> bytes:
     """The bytes of a regular file of at most MAX_FILE_BYTES. Opened without blocking (a FIFO or a
     device would wait forever or never end) and checked on the open descriptor, so that a file
     swapped for one of those between a check and the open cannot hang the reader either."""
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
-        fd = os.open(where, flags)
-    except FileNotFoundError:
-        raise BaselineError(f"{where}: no such file") from None
-    except OSError as e:
-        raise BaselineError(f"{where}: cannot read it: {e.strerror or e}") from None
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
-            kind = ("a directory" if stat.S_ISDIR(st.st_mode) else "a FIFO" if stat.S_ISFIFO(st.st_mode)
-                    else "a device" if stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode)
-                    else "a socket" if stat.S_ISSOCK(st.st_mode) else "not a plain file")
-            raise BaselineError(f"{where}: not a regular file ({kind}); a network is read from a .npz file")
-        if st.st_size > MAX_FILE_BYTES:
-            raise BaselineError(f"{where}: {st.st_size:,} bytes; a network file may have at most "
-                                f"{MAX_FILE_BYTES:,}")
-        with os.fdopen(fd, "rb", closefd=False) as f:
-            data = f.read(MAX_FILE_BYTES + 1)
-    except OSError as e:
-        raise BaselineError(f"{where}: cannot read it: {e.strerror or e}") from None
-    finally:
-        os.close(fd)
-    if len(data) > MAX_FILE_BYTES:  # it grew while read
-        raise BaselineError(f"{where}: more than {MAX_FILE_BYTES:,} bytes; a network file may have at most "
-                            f"{MAX_FILE_BYTES:,}")
-    return data
+        return read_regular(where, MAX_FILE_BYTES)
+    except UnreadableFile as e:
+        if e.missing:
+            raise BaselineError(f"{where}: no such file") from None
+        if e.kind:
+            raise BaselineError(f"{where}: not a regular file ({e.kind}); a network is read from a .npz file") from None
+        if e.size is not None:
+            raise BaselineError(f"{where}: {'more than ' if e.grew else ''}{min(e.size, MAX_FILE_BYTES) if e.grew else e.size:,}"
+                                f" bytes; a network file may have at most {MAX_FILE_BYTES:,}") from None
+        raise BaselineError(f"{where}: cannot read it: {e.why}") from None
 
 
 def _npy_header(zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> Tuple[Tuple[int, ...], np.dtype, int]:

@@ -12,11 +12,11 @@ import json
 import os
 import pathlib
 import re
-import stat
 import sys
 from typing import Any, Callable, Dict, Hashable, Iterable, List, Optional, Tuple, Type, Union
 
 from .._core import InvalidConfigError, InvalidStateError
+from .._files import UnreadableFile, read_regular
 
 # A data file holds at most this many bytes (the shipped files are all under 100 kB); anything larger is
 # refused before it is read, so a huge or endless file cannot exhaust memory.
@@ -185,38 +185,16 @@ def read_bytes(path: Any, game: str, label: str) -> bytes:
     path = _check_path(path, game, label)
     shown = "" if label == path else f" {path!r}"  # the label may already be the path
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
-    except OSError as e:
-        why = e.strerror or str(e)
-        if os.path.islink(path) and not os.path.exists(path):
-            why += " (a broken symlink or a symlink loop)"
-        raise InvalidConfigError(f"{game} {label}: cannot read{shown}: {why}") from None
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
-            kind = ("a directory" if stat.S_ISDIR(st.st_mode) else "a FIFO" if stat.S_ISFIFO(st.st_mode)
-                    else "a device" if stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode)
-                    else "a socket" if stat.S_ISSOCK(st.st_mode) else "not a regular file")
-            raise InvalidConfigError(f"{game} {label}: cannot read{shown}: it is {kind}; a data file must be a "
-                                     f"regular file")
-        if st.st_size > MAX_FILE_BYTES:
-            raise InvalidConfigError(f"{game} {label}:{shown} has {st.st_size} bytes; a data file may have at most "
-                                     f"{MAX_FILE_BYTES} ({MAX_FILE_BYTES // (1024 * 1024)} MiB)")
-        chunks, total = [], 0
-        while total <= MAX_FILE_BYTES:
-            chunk = os.read(fd, MAX_FILE_BYTES + 1 - total)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            total += len(chunk)
-        if total > MAX_FILE_BYTES:  # it grew while being read
-            raise InvalidConfigError(f"{game} {label}:{shown} has more than {MAX_FILE_BYTES} bytes; a data file may "
-                                     f"have at most {MAX_FILE_BYTES}")
-        return b"".join(chunks)
-    except OSError as e:
-        raise InvalidConfigError(f"{game} {label}: cannot read{shown}: {e.strerror or e}") from None
-    finally:
-        os.close(fd)
+        return read_regular(path, MAX_FILE_BYTES)
+    except UnreadableFile as e:
+        if e.kind:
+            raise InvalidConfigError(f"{game} {label}: cannot read{shown}: it is {e.kind}; a data file must be a "
+                                     f"regular file") from None
+        if e.size is not None:
+            raise InvalidConfigError(f"{game} {label}:{shown} has {'more than ' + str(MAX_FILE_BYTES) if e.grew else e.size}"
+                                     f" bytes; a data file may have at most {MAX_FILE_BYTES}"
+                                     + ("" if e.grew else f" ({MAX_FILE_BYTES // (1024 * 1024)} MiB)")) from None
+        raise InvalidConfigError(f"{game} {label}: cannot read{shown}: {e.why}") from None
 
 
 def read_json(path: Any, game: str, label: str) -> Any:
