@@ -21,7 +21,7 @@ CELL = re.compile(r"^\d\.\d\d \[\d\.\d\d, \d\.\d\d\] \(2\) ([\d.e-]+)/([\d.e-]+)
 
 def test_budgets_add_the_baseline_the_plain_search_and_their_pairing(tmp_path, capsys):
     out = tmp_path / "ladder.json"
-    assert ladder.main(["azul", "--games", "2", "--rows", "greedy", "--budgets", "0.01", "--workers", "1",
+    assert ladder.main(["azul", "--games", "2", "--rows", "greedy", "--budgets", "0.002", "--workers", "1",
                         "--json", str(out)]) == 0
     text = capsys.readouterr().out
     lines = [line for line in text.splitlines() if line.startswith("|")]
@@ -30,18 +30,18 @@ def test_budgets_add_the_baseline_the_plain_search_and_their_pairing(tmp_path, c
     assert lines[1] == "|---|---|---|---|"
     rows = {line.split(" | ")[0][2:].strip("`"): [c.strip() for c in line.strip("|").split("|")[1:]]
             for line in lines[2:]}
-    assert list(rows) == ["greedy", "baseline:seconds=0.01", "mcts:seconds=0.01"]
+    assert list(rows) == ["greedy", "baseline:seconds=0.002", "mcts:seconds=0.002"]
     for name, cells in rows.items():
         assert len(cells) == 3, (name, cells)
         for c in cells[:2]:
             assert CELL.match(c), f"{name}: {c!r} gives share [interval] (games) and both sides' ms per move"
-    assert CELL.match(rows["baseline:seconds=0.01"][2])  # the equal-time pairing
-    assert rows["greedy"][2] == rows["mcts:seconds=0.01"][2] == ""
+    assert CELL.match(rows["baseline:seconds=0.002"][2])  # the equal-time pairing
+    assert rows["greedy"][2] == rows["mcts:seconds=0.002"][2] == ""
     assert "† marks a pairing not at equal time" in text
     saved = json.loads(out.read_text())
-    assert saved["budgets"] == [0.01] and saved["time_tolerance"] == ladder.TOLERANCE
+    assert saved["budgets"] == [0.002] and saved["time_tolerance"] == ladder.TOLERANCE
     pairs = [(r["bot"], r["opponent"]) for r in saved["results"]]
-    assert ("baseline:seconds=0.01", "mcts:seconds=0.01") in pairs and len(pairs) == 7
+    assert ("baseline:seconds=0.002", "mcts:seconds=0.002") in pairs and len(pairs) == 7
     for r in saved["results"]:
         assert "equal_time" in r and r["seconds_per_move"] >= 0 and r["opponent_seconds_per_move"] >= 0
 
@@ -53,7 +53,7 @@ def test_the_plain_search_follows_the_game():
     assert ladder.anchor_search("warsaw") == "ismcts:iterations=1000"
 
 
-@pytest.mark.parametrize("bad", ["0", "-1", "nan", "fast", "0.05,", "7200"])
+@pytest.mark.parametrize("bad", ["0", "-1", "nan", "inf", "fast", "0.05,", "7200"])
 def test_a_bad_budget_is_a_usage_error(bad, capsys):
     with pytest.raises(SystemExit) as e:
         ladder.main(["azul", "--rows", "greedy", "--budgets", bad])
