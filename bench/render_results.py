@@ -1,0 +1,176 @@
+"""Figures rendered from result files (issue 49): the tables between markers in the docs come from
+``bench/results/*.json``, written by the bench scripts, never typed by hand.
+
+    python bench/render_results.py            # rewrite every page's blocks from the result files
+    python bench/render_results.py --check    # exit 1, naming the page and block, where one differs
+
+A block is the text between ``<!-- results: NAME -->`` and ``<!-- /results -->`` in README.md,
+docs/**/*.md or bench/**/*.md; NAME is a key of RESULTS below, which says which result file the
+block shows, the command that writes that file and how it is drawn. A block whose result file does
+not exist yet says so, with the command to run. tests/test_rendered_results.py runs the check.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import pathlib
+import re
+import sys
+from typing import Any, Callable, Dict, List, Optional, Tuple
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+BLOCK = re.compile(r"(<!-- results: ([\w-]+) -->\n)(.*?)(<!-- /results -->)", re.S)
+
+
+def _ms(x: Optional[float]) -> str:
+    return "—" if x is None else f"{x:.1f}" if abs(x) >= 1 or x == 0 else f"{x:.2g}"
+
+
+def _share(r: Dict[str, Any]) -> str:
+    return f"{r['share']:.3f} [{r['low']:.2f}, {r['high']:.2f}] ({r['games']})"
+
+
+def _times(r: Dict[str, Any]) -> str:
+    return f"{_ms(1000 * r['seconds_per_move'])} / {_ms(1000 * r['opponent_seconds_per_move'])}"
+
+
+def _equal(r: Dict[str, Any]) -> str:
+    if r.get("equal_time") is None:
+        return "not checked"
+    return "yes" if r["equal_time"] else f"no (x{r['time_ratio']:.2f})"
+
+
+def _load(x: Optional[float]) -> str:
+    return "unknown" if x is None else f"{x:.1f}"
+
+
+def render_equal_time(data: Dict[str, Dict[str, Dict[str, Any]]]) -> str:
+    """bench/equal_time.py's results: one row per configuration and budget."""
+    lines = ["| configuration | budget | baseline vs plain search: share [95%] (games) | ms per move "
+             "(baseline / search) | equal time | baseline-policy vs greedy: share [95%] (games) | ms per move "
+             "(policy / greedy) |",
+             "|---|---|---|---|---|---|---|"]
+    runs: Dict[Tuple[Any, ...], List[str]] = {}
+    for config in sorted(data):
+        entry = data[config]
+        searches = sorted((float(name.split("@", 1)[1]), name) for name in entry if name.startswith("search@"))
+        policy = entry.get("policy")
+        for i, (budget, name) in enumerate(searches or [(None, None)]):
+            s = entry[name] if name else None
+            p = policy if i == 0 else None
+            lines.append(" | ".join([
+                f"| `{config}`", "—" if budget is None else f"{1000 * budget:g} ms",
+                _share(s) if s else "—", _times(s) if s else "—", _equal(s) if s else "—",
+                _share(p) if p else "—", _times(p) + " |" if p else "— |"]))
+        for r in ([entry[n] for _, n in searches] + ([policy] if policy else [])):
+            key = (r["command"], r["commit"], r["date"], r["seed"], r["cpus"], _load(r["load_before"]))
+            runs.setdefault(key, [])
+            if config not in runs[key]:
+                runs[key].append(config)
+    for (command, commit, date, seed, cpus, load), configs in runs.items():
+        lines.append("")  # one paragraph a run
+        lines.append(f"Measured by `{command}` at commit {commit} on {date} (seeds {seed:,} + i, {cpus} CPUs, "
+                     f"load {load} before): {', '.join(configs)}.")
+    lines.append("")
+    lines.append("Each side's time per move is its mean over the same games; \"equal time\": the two within "
+                 f"{100 * _tolerance(data):.0f}% of the larger.")
+    return "\n".join(lines)
+
+
+def _tolerance(data: Dict[str, Dict[str, Dict[str, Any]]]) -> float:
+    tolerances = {r.get("time_tolerance") for entry in data.values() for r in entry.values()} - {None}
+    if len(tolerances) != 1:
+        raise ValueError(f"equal_time results with time tolerances {sorted(tolerances)}: expected one")
+    return tolerances.pop()
+
+
+def render_budget_overshoot(data: Dict[str, Any]) -> str:
+    """bench/budget_overshoot.py's results: per game and bot, how far past the budget a move ran."""
+    budget = f"{1000 * data['budget']:g} ms"
+    lines = [f"| game | bot | moves | median past {budget} (ms) | p99 (ms) | worst (ms) | first move (ms) |",
+             "|---|---|---|---|---|---|---|"]
+    for game in sorted(data["games"]):
+        g = data["games"][game]
+        for name in ("baseline", "plain"):
+            m = g[name]
+            first = _ms(g.get("first_move_ms")) if name == "baseline" else "—"
+            lines.append(f"| {game} | `{m['bot']}` | {m['moves']:,} | {_ms(m['median_ms'])} | {_ms(m['p99_ms'])} | "
+                         f"{_ms(m['worst_ms'])} | {first} |")
+    lines += ["", f"Measured by `{data['command']}` at commit {data['commit']} on {data['date']} ({data['cpus']} "
+                  f"CPUs, load {_load(data['load_before'])} before). A move's time is one `act()` call as "
+                  "`play_match` records it; the first move of a process (it loads the network) is apart."]
+    return "\n".join(lines)
+
+
+# Marker name -> (result file under bench/results/, the command that writes it, how it is drawn).
+RESULTS: Dict[str, Tuple[str, str, Callable[[Any], str]]] = {
+    "equal_time": ("equal_time.json", "python bench/equal_time.py", render_equal_time),
+    "budget_overshoot": ("budget_overshoot.json", "python bench/budget_overshoot.py", render_budget_overshoot),
+}
+
+
+def render(name: str, root: pathlib.Path = ROOT) -> str:
+    """The body of block ``name`` from its result file (or the line saying it is not measured yet)."""
+    file, command, draw = RESULTS[name]
+    path = root / "bench" / "results" / file
+    if not path.exists():
+        return f"Not measured yet: run `{command}` (it writes bench/results/{file})."
+    return draw(json.loads(path.read_text(encoding="utf-8")))
+
+
+def pages(root: pathlib.Path = ROOT) -> List[pathlib.Path]:
+    found = [root / "README.md"] + sorted((root / "docs").rglob("*.md")) + sorted((root / "bench").rglob("*.md"))
+    return [p for p in found if p.exists()]
+
+
+def render_page(text: str, where: str, root: pathlib.Path = ROOT) -> Tuple[str, List[str]]:
+    """The page with every block rendered, and the names of the blocks that changed."""
+    unknown = [m.group(2) for m in BLOCK.finditer(text) if m.group(2) not in RESULTS]
+    if unknown:
+        raise ValueError(f"{where}: results block {unknown[0]!r} is not one of {', '.join(RESULTS)}")
+    opened, closed = len(re.findall(r"<!-- results: ", text)), text.count("<!-- /results -->")
+    if opened != len(BLOCK.findall(text)) or closed != opened:
+        raise ValueError(f"{where}: {opened} '<!-- results: NAME -->' markers and {closed} '<!-- /results -->': "
+                         "each block opens on a line of its own and closes once")
+    changed: List[str] = []
+
+    def one(m: "re.Match[str]") -> str:
+        body = "\n" + render(m.group(2), root) + "\n\n"
+        if m.group(3) != body:
+            changed.append(m.group(2))
+        return m.group(1) + body + m.group(4)
+
+    return BLOCK.sub(one, text), changed
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--check", action="store_true", help="change nothing; exit 1 if a page differs from its results")
+    p.add_argument("--root", default=str(ROOT), help="the repository (default: this script's)")
+    args = p.parse_args(argv)
+    root = pathlib.Path(args.root)
+    differ = []
+    for page in pages(root):
+        where = page.relative_to(root).as_posix()
+        text = page.read_text(encoding="utf-8")
+        try:
+            new, changed = render_page(text, where, root)
+        except ValueError as e:
+            print(e, file=sys.stderr)
+            return 2
+        for name in changed:
+            file = RESULTS[name][0]
+            if args.check:
+                differ.append(f"{where}: block '{name}' differs from bench/results/{file}")
+            else:
+                print(f"{where}: rendered block '{name}' from bench/results/{file}")
+        if changed and not args.check:
+            page.write_text(new, encoding="utf-8")
+    if differ:
+        print("\n".join(differ) + "\nrun: python bench/render_results.py", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
