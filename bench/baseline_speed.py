@@ -91,14 +91,14 @@ def main(argv=None) -> int:
     plain = per_move(BaselineBot(simulations=200, rollout_mix=0.0), states)
     search = "mcts" if a.game == "azul" else "ismcts"
     mcts = per_move(tilecraft.make_bot(f"{search}:iterations=1000"), states)
-    resolved = BaselineBot(simulations=200)._resolved(net.search_defaults)
+    resolved = BaselineBot(simulations=200).settings(states[0])
     own = ", ".join(f"{k}={resolved[k]}" for k in ("prior_heuristic", "rollout_mix", "c_puct", "prior_temperature",
                                                      "batch_size", "determinize"))
-    print(f"PUCT(200) with the baseline (the network's settings: {own}): {1000 * puct:.1f} ms/move; "
+    print(f"PUCT(200) with the baseline (its preset: {own}): {1000 * puct:.1f} ms/move; "
           f"without the heuristic prior (prior_heuristic=0): {1000 * no_bias:.1f} ms/move; without rollouts "
           f"(rollout_mix=0): {1000 * plain:.1f} ms/move; {search.upper()}(1000): {1000 * mcts:.1f} ms/move "
           f"(ratios {puct / mcts:.2f}, {no_bias / mcts:.2f} and {plain / mcts:.2f})")
-    numpy_puct = per_move(PUCTBot(ThroughPython(net), **BaselineBot(simulations=200)._resolved(net.search_defaults)),
+    numpy_puct = per_move(PUCTBot(ThroughPython(net), **BaselineBot(simulations=200).settings(states[0])),
                           states)
     print(f"the same PUCT(200) with the network's numpy forward pass called through Python (the search's leaves "
           f"leave C++; `baseline` before 2026-12-05): {1000 * numpy_puct:.1f} ms/move (ratio {numpy_puct / mcts:.2f}; "
@@ -108,10 +108,10 @@ def main(argv=None) -> int:
         print(f"PUCT(200) with the baseline, eight leaves a network call (batch_size=8): {1000 * eight:.1f} ms/move "
               f"(ratio {eight / mcts:.2f}; the network's batch_size={resolved['batch_size']} takes "
               f"{puct / eight:.2f} times as long)")
-    shipped = BaselineBot()._resolved(net.search_defaults)["simulations"]
-    if shipped != 200:  # the network says how many simulations `baseline` makes with it
+    shipped = BaselineBot().settings(states[0])["simulations"]
+    if shipped != 200:  # the preset says how many simulations `baseline` makes with it
         full = per_move(BaselineBot(), states)
-        print(f"`baseline` as shipped, PUCT({shipped}) (the network's search.simulations, "
+        print(f"`baseline` as shipped, PUCT({shipped}) (its preset's simulations, "
               f"determinize={resolved['determinize']}): {1000 * full:.1f} ms/move "
               f"(ratio {full / mcts:.2f} to {search.upper()}(1000))")
     pol = per_move(BaselinePolicyBot(), states)

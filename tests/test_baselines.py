@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import tilecraft
-from tilecraft import baselines
+from tilecraft import baselines, presets
 from tilecraft.baselines import BaselineError
 from tilecraft.bots import BaselineBot, BaselinePolicyBot, make_bot
 from tilecraft import train
@@ -81,9 +81,10 @@ def test_baseline_policy_temperature_samples_legal_moves_reproducibly(tmp_path):
 
 
 def test_baseline_values_its_leaves_with_rollouts_unless_told_not_to(tmp_path):
-    """By default the network gives the priors and one rollout the leaf values (rollout_mix=1.0):
-    the root's value is then the rollout's, which a PUCTBot with the same network, seed and mix
-    reproduces; with rollout_mix=0 it is the network's own value of the root."""
+    """A network of one's own for 2-player Azul plays with that configuration's preset
+    (rollout_mix=0.75: three quarters of each leaf's value from one rollout): the root's value is
+    what a PUCTBot with the same network, seed and settings finds; with rollout_mix=0 it is the
+    network's own value of the root."""
     from tilecraft.puct import PUCTBot
 
     path = str(_net_file(tmp_path))
@@ -92,24 +93,24 @@ def test_baseline_values_its_leaves_with_rollouts_unless_told_not_to(tmp_path):
     _, v = net(state.observation(0)[None].astype(np.float32), state.legal_action_mask()[None], np.array([0]))
     plain = BaselineBot(simulations=8, path=path, rollout_mix=0.0).search(state)
     assert plain["root_value"] == pytest.approx(float(v[0, 0]), abs=1e-5)
+    preset = presets.baseline("azul", 2, None)
+    assert preset["rollout_mix"] == 0.75
     mixed = BaselineBot(simulations=8, path=path).search(state)
-    assert mixed["root_value"] == PUCTBot(net, simulations=8, rollout_mix=1.0, prior_heuristic=2.0).search(state)["root_value"]
+    assert mixed["root_value"] == PUCTBot(net, **dict(preset, simulations=8)).search(state)["root_value"]
     assert mixed["root_value"] != pytest.approx(float(v[0, 0]), abs=1e-3)
     bot = make_bot("baseline:rollout_mix=0.25,rollouts=2")
-    assert bot.options == dict(  # None: the network's own setting, else BaselineBot.SEARCH_DEFAULTS
+    assert bot.options == dict(  # None: the configuration's preset (tilecraft/presets.json)
         simulations=None, seconds=None, c_puct=None, batch_size=None, rollout_mix=0.25, rollouts=2, determinize=None,
         prior_heuristic=None, prior_temperature=None, worlds=None, opponent_prior_heuristic=None, rollout_depth=None,
         eval_scale=None)
-    assert bot._resolved({}) == dict(simulations=200, c_puct=1.25, batch_size=8, rollout_mix=0.25, rollouts=2,
-                                     determinize="search", prior_heuristic=2.0, prior_temperature=1.0, worlds=1,
-                                     opponent_prior_heuristic=None, rollout_depth=None, eval_scale=None)
-    # the rollouts' depth and evaluation scale: the network's (its metadata), else the game's; the spec's first
+    defaults = presets.load()["baseline"]["defaults"]
+    assert bot._resolved(defaults) == dict(defaults, rollout_mix=0.25, rollouts=2)
+    # the rollouts' depth and evaluation scale: the preset's, else the game's MCTS presets; the spec's first
     assert bot._resolved({"rollout_depth": 16})["rollout_depth"] == 16
     assert make_bot("baseline:rollout_depth=4,eval_scale=5")._resolved({"rollout_depth": 16}) == dict(
-        bot._resolved({}), rollout_mix=1.0, rollouts=1, rollout_depth=4, eval_scale=5)
+        rollouts=1, rollout_depth=4, eval_scale=5)
     deep = BaselineBot(simulations=8, path=path, rollout_depth=-1).search(state)
-    assert deep["root_value"] == PUCTBot(net, simulations=8, rollout_mix=1.0, prior_heuristic=2.0,
-                                         rollout_depth=-1).search(state)["root_value"]
+    assert deep["root_value"] == PUCTBot(net, **dict(preset, simulations=8, rollout_depth=-1)).search(state)["root_value"]
     assert deep["root_value"] != mixed["root_value"]  # rollouts to the end are not the game's 8-move ones
     with pytest.raises(ValueError, match="rollout_depth"):
         make_bot("baseline:rollout_depth=-3")
@@ -117,122 +118,13 @@ def test_baseline_values_its_leaves_with_rollouts_unless_told_not_to(tmp_path):
     with pytest.raises(ValueError, match="prior_heuristic"):
         make_bot("baseline:prior_heuristic=-1")
     assert make_bot("baseline:determinize=iteration").options["determinize"] == "iteration"
-    # a network may say how the hidden parts are drawn; the spec overrides it
+    # a preset may say how the hidden parts are drawn; the spec overrides it
     assert bot._resolved({"determinize": "hidden"})["determinize"] == "hidden"
     assert make_bot("baseline:determinize=search")._resolved({"determinize": "hidden"})["determinize"] == "search"
     with pytest.raises(ValueError, match="determinize"):
         make_bot("baseline:determinize=sometimes")
     with pytest.raises(ValueError, match="rollout_mix"):
         make_bot("baseline:rollout_mix=2")
-
-
-def test_a_network_carries_the_search_settings_baseline_uses_with_it(tmp_path):
-    """A network whose metadata says search={rollout_mix: 0, prior_heuristic: 0} is searched with its
-    own value at the leaves (the root's value is the network's value of the root) unless the spec
-    says otherwise; a network without them gets SEARCH_DEFAULTS (a rollout at each leaf)."""
-    path = str(_net_file(tmp_path, value_bias=[0.4, -0.1], search=dict(rollout_mix=0.0, prior_heuristic=0.0)))
-    net = baselines.load("azul", 2, path=path)
-    assert net.search_defaults == dict(rollout_mix=0.0, prior_heuristic=0.0)
-    state = tilecraft.make("azul", seed=3)
-    _, v = net(state.observation(0)[None].astype(np.float32), state.legal_action_mask()[None], np.array([0]))
-    own = BaselineBot(simulations=8, path=path)
-    assert own.search(state)["root_value"] == pytest.approx(float(v[0, 0]), abs=1e-5)
-    assert own.puct(state).options["prior_heuristic"] == 0.0 and own.puct(state).options["c_puct"] == 1.25
-    told = BaselineBot(simulations=8, path=path, rollout_mix=1.0)  # the spec wins over the network's setting
-    assert told.search(state)["root_value"] != pytest.approx(float(v[0, 0]), abs=1e-3)
-    plain = str(_net_file(tmp_path, name="plain.npz", value_bias=[0.4, -0.1]))
-    assert baselines.load("azul", 2, path=plain).search_defaults == {}
-    assert BaselineBot(simulations=8, path=plain).puct(state).options["rollout_mix"] == 1.0
-
-
-def test_a_network_may_say_its_search_gathers_one_leaf_at_a_time(tmp_path):
-    """search.batch_size in the metadata: 1 is exact sequential PUCT, the same search as a spec that
-    says batch_size=1; a spec's own batch_size wins over the network's."""
-    path = str(_net_file(tmp_path, bias=np.linspace(-1, 1, 300), search=dict(batch_size=1)))
-    assert baselines.load("azul", 2, path=path).search_defaults == dict(batch_size=1)
-    state = tilecraft.make("azul", seed=3)
-    own = BaselineBot(simulations=24, path=path)
-    assert own.puct(state).options["batch_size"] == 1
-    told = BaselineBot(simulations=24, path=path, batch_size=1)
-    a, b = own.search(state), told.search(state)
-    assert list(a["visits"]) == list(b["visits"]) and a["action"] == b["action"]
-    assert BaselineBot(simulations=24, path=path, batch_size=8).puct(state).options["batch_size"] == 8
-    plain = str(_net_file(tmp_path, name="plain.npz"))
-    assert BaselineBot(simulations=8, path=plain).puct(state).options["batch_size"] == 8  # SEARCH_DEFAULTS
-
-
-def test_a_network_may_say_how_many_simulations_its_search_makes(tmp_path):
-    """search.simulations in the metadata is baseline's budget with that network (each simulation is
-    one visit below the root); a spec's own simulations win; a network without it gets 200."""
-    path = str(_net_file(tmp_path, search=dict(simulations=30, batch_size=1)))
-    assert baselines.load("azul", 2, path=path).search_defaults == dict(simulations=30, batch_size=1)
-    state = tilecraft.make("azul", seed=3)
-    assert sum(BaselineBot(path=path).search(state)["visits"]) == 30
-    assert sum(BaselineBot(path=path, simulations=12).search(state)["visits"]) == 12
-    assert make_bot(f"baseline:path={path}").puct(state).options["simulations"] == 30
-    plain = str(_net_file(tmp_path, name="plain.npz"))
-    assert BaselineBot(path=plain).puct(state).options["simulations"] == 200  # SEARCH_DEFAULTS
-
-
-def test_a_network_may_say_how_many_worlds_its_search_draws(tmp_path):
-    """search.worlds in the metadata: baseline splits its simulations between that many determinized
-    trees (the same search as a spec that says worlds=4); a spec's own worlds win; without it, one."""
-    path = str(_net_file(tmp_path, search=dict(simulations=40, worlds=4)))
-    assert baselines.load("azul", 2, path=path).search_defaults == dict(simulations=40, worlds=4)
-    state = tilecraft.make("azul", seed=3)
-    own, told = BaselineBot(path=path), BaselineBot(path=path, worlds=4, simulations=40)
-    assert own.puct(state).options["worlds"] == 4
-    a, b = own.search(state), told.search(state)
-    assert list(a["visits"]) == list(b["visits"]) and sum(a["visits"]) == 40 and a["evaluations"] >= 4
-    assert make_bot(f"baseline:path={path},worlds=1").puct(state).options["worlds"] == 1
-    plain = str(_net_file(tmp_path, name="plain.npz"))
-    assert BaselineBot(path=plain).puct(state).options["worlds"] == 1  # SEARCH_DEFAULTS
-    with pytest.raises(ValueError, match="worlds"):
-        make_bot("baseline:worlds=0")
-
-
-@pytest.mark.parametrize("mode", ["hidden", "hidden-iteration"])
-def test_a_network_may_say_its_search_leaves_chance_to_the_tree(tmp_path, mode):
-    """search.determinize="hidden" (or "hidden-iteration") in the metadata: baseline searches the
-    explicit-chance copy (the same search as a spec that says so, and not the one-draw search); a
-    spec's own determinize wins; `tilecraft baselines` shows the setting."""
-    path = str(_net_file(tmp_path, search=dict(simulations=30, batch_size=1, determinize=mode)))
-    assert baselines.load("azul", 2, path=path).search_defaults["determinize"] == mode
-    state = tilecraft.make("azul", seed=3)
-    bot = BaselineBot(path=path)
-    own = bot.search(state)
-    told = BaselineBot(path=path, simulations=30, batch_size=1, determinize=mode).search(state)
-    assert bot.puct(state).options["determinize"] == mode and list(own["visits"]) == list(told["visits"])
-    assert BaselineBot(path=path, determinize="search").puct(state).options["determinize"] == "search"
-    with pytest.raises(ValueError, match="C\\+\\+ self-play"):  # its copy is made in Python
-        bot.puct(state).spec("azul")
-    m = baselines.available()[0] | dict(search=dict(determinize=mode, simulations=30))
-    assert f"determinize={mode},simulations=30" in baselines.describe([m])
-
-
-@pytest.mark.parametrize("search, match", [
-    ([0.5], "search must be an object"),
-    (dict(determinize="always"), r"search\.determinize: .*determinize"),
-    (dict(worlds=0), r"search\.worlds: .*worlds"),
-    (dict(worlds=8, simulations=4), r"search: .*worlds .*simulations"),
-    (dict(rollouts=4), r"search\.rollouts is not an option"),
-    (dict(simulations=0), r"search\.simulations: .*simulations"),
-    (dict(simulations=12.5), r"search\.simulations: .*simulations"),
-    (dict(rollout_mix=1.5), r"search\.rollout_mix: .*rollout_mix"),
-    (dict(prior_temperature=0.0), r"search\.prior_temperature"),
-    (dict(c_puct="high"), r"search\.c_puct"),
-    (dict(batch_size=0), r"search\.batch_size: .*batch_size"),
-    (dict(batch_size=2.5), r"search\.batch_size: .*batch_size"),
-    (dict(rollout_depth=-2), r"search\.rollout_depth: .*rollout_depth"),
-    (dict(rollout_depth=2.5), r"search\.rollout_depth: .*rollout_depth"),
-    (dict(eval_scale=0), r"search\.eval_scale: .*eval_scale"),
-    (dict(opponent_prior_heuristic=-1), r"search\.opponent_prior_heuristic: .*opponent_prior_heuristic"),
-])
-def test_bad_search_settings_in_a_network_file_name_the_file_and_the_key(tmp_path, search, match):
-    path = str(_net_file(tmp_path, search=search))
-    with pytest.raises(baselines.BaselineError, match=match) as e:
-        baselines.load("azul", 2, path=path)
-    assert path in str(e.value)
 
 
 def test_the_specs_make_the_bots_without_a_game_and_play_matches(tmp_path):
@@ -514,11 +406,12 @@ def test_the_cli_lists_baselines_and_refuses_a_bad_training_run(capsys, tmp_path
 
     assert cli.main(["baselines"]) == 0
     out = capsys.readouterr().out
-    assert out.splitlines()[0].split()[:3] == ["game", "players", "mode"]
+    assert out.splitlines()[0].startswith("baseline searches with batch_size=8,c_puct=1.25,")
+    assert out.splitlines()[2].split()[:3] == ["game", "players", "mode"]
     for a in baselines.available():
         assert a["path"] in out
     warsaw = next(line for line in out.splitlines() if line.endswith("warsaw-2p.npz"))
-    assert "batch_size=1,simulations=400" in warsaw.split()  # what `baseline` searches with that network
+    assert "batch_size=1,simulations=400" in warsaw.split()  # that network's preset (presets.json)
     assert cli.main(["train", "azul", "--players", "5", "--out", str(tmp_path / "r")]) == 2
     assert "players" in capsys.readouterr().err
     assert cli.main(["train", "azul", "--chunks", "0", "--out", str(tmp_path / "r")]) == 2

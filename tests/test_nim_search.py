@@ -237,11 +237,13 @@ def test_rollouts_overrule_a_lying_evaluator(heap):
 
 def test_rollout_options_default_to_the_games_search_defaults():
     bot = PUCTBot("uniform", rollout_mix=0.5)
+    from tilecraft import presets
+
     for game in ("azul", "castle", "warsaw", "gaudi"):
-        tuned = tilecraft.game_spec(game).search_defaults
+        tuned = presets.mcts_defaults(game)
         resolved = bot._resolved(game)
-        assert resolved["rollout_depth"] == tuned.get("rollout_depth", MCTSBot.TUNABLE["rollout_depth"])
-        assert resolved["eval_scale"] == tuned.get("eval_scale", MCTSBot.TUNABLE["eval_scale"])
+        assert resolved["rollout_depth"] == tuned["rollout_depth"]
+        assert resolved["eval_scale"] == tuned["eval_scale"]
         assert bot.spec(game)["rollout_depth"] == resolved["rollout_depth"]
     assert bot._resolved("warsaw")["eval_scale"] == 20.0 and bot._resolved("gaudi")["rollout_depth"] == 8
     assert PUCTBot("uniform", rollout_mix=0.5, rollout_depth=2)._resolved("gaudi")["rollout_depth"] == 2

@@ -7,7 +7,7 @@ import os
 import numpy as np
 import pytest
 
-from tilecraft import baselines, train
+from tilecraft import baselines, presets, train
 
 EXAMPLE = os.path.join(os.path.dirname(__file__), os.pardir, "examples", "alphazero.py")
 
@@ -147,8 +147,12 @@ def test_a_baseline_teacher_plays_in_the_batched_puct_loop(tmp_path):
     argv = base + ["--out", str(out), "--teacher", "baseline:simulations=16", "--target-temperature", "0",
                    "--search", "rollout_mix=0.5", "--search", "prior_heuristic=0"]
     train.run(train.parser().parse_args(argv), argv)
-    net = baselines.load("azul", 2, path=str(out / "net-00.npz"))  # --search is recorded for `baseline`
-    assert net.meta["search"] == net.search_defaults == dict(rollout_mix=0.5, prior_heuristic=0.0)
+    net = baselines.load("azul", 2, path=str(out / "net-00.npz"))
+    assert "search" not in net.meta  # a network holds no search settings; its evaluation's preset is beside it
+    preset = json.loads((out / "preset.json").read_text())
+    assert (preset["game"], preset["players"]) == ("azul", 2) and "mode" not in preset
+    assert preset["search"] == dict(presets.baseline("azul", 2, None), rollout_mix=0.5, prior_heuristic=0.0,
+                                    simulations=200, rollouts=1)  # --search over the preset, --eval-simulations
     with np.load(out / "data" / "teacher-0000.npz") as z:
         assert json.loads(str(z["meta"]))["bots"] == ["baseline:simulations=16"]
         pi = z["policy"].astype(np.float32)
@@ -158,7 +162,7 @@ def test_a_baseline_teacher_plays_in_the_batched_puct_loop(tmp_path):
     assert ((pi > 0).sum(axis=1) > 1).mean() > 0.5  # the search's visit shares, not the move played
     assert json.loads((out / "run.json").read_text())["settings"]["target_temperature"] == 0.0
     for flag, bad in (("--target-temperature", "-1"), ("--target-temperature", "nan"),
-                      ("--target-temperature", "101"), ("--search", "simulations=0"), ("--search", "rollouts=4"),
+                      ("--target-temperature", "101"), ("--search", "simulations=0"), ("--search", "iterations=4"),
                       ("--search", "rollout_mix=2"), ("--search", "rollout_mix")):
         argv = base + ["--out", str(tmp_path / "bad"), flag, bad]
         with pytest.raises(ValueError, match=flag):

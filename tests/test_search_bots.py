@@ -223,10 +223,13 @@ def test_time_budget_with_threads():
 
 
 def test_games_can_tune_search_defaults_and_explicit_options_win():
-    """GameSpec.search_defaults fill the options a bot leaves unset; options given explicitly win."""
+    """The presets (tilecraft/presets.json, mcts) fill the options a bot leaves unset; options given
+    explicitly win."""
+    from tilecraft import presets
+
     bot = MCTSBot(iterations=10)
-    assert bot._resolved("warsaw")["rollout_depth"] == tilecraft.game_spec("warsaw").search_defaults["rollout_depth"]
-    assert bot._resolved("azul")["rollout_depth"] == MCTSBot.TUNABLE["rollout_depth"]
+    assert bot._resolved("warsaw")["rollout_depth"] == presets.mcts_defaults("warsaw")["rollout_depth"] == 8
+    assert bot._resolved("azul")["rollout_depth"] == presets.mcts_defaults(None)["rollout_depth"] == 4
     assert MCTSBot(iterations=10, rollout_depth=2)._resolved("warsaw")["rollout_depth"] == 2
     with pytest.raises(ValueError):
         MCTSBot(iterations=10, rollout="sideways")

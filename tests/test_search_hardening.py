@@ -141,13 +141,20 @@ def test_a_network_whose_sums_overflow_is_an_evaluator_error(azul_network, tmp_p
     (dict(rollout_depth=2**31), "rollout_depth"),
     (dict(c_puct=1e300), "c_puct"),
 ])
-def test_a_network_files_search_settings_go_through_the_same_check(azul_network, tmp_path, search, key):
-    """Accepted before (simulations=10**12), or failing with pybind11's "Unable to cast"
-    (rollout_depth=2**40): now a BaselineError naming the file and the key."""
-    path = tmp_path / "settings.npz"
-    baselines.save(str(path), azul_network.arrays, dict(azul_network.meta, search=search))
-    with pytest.raises(baselines.BaselineError, match=f"settings.npz: search.{key}: .*{key}"):
-        baselines.load("azul", players=2, path=str(path))
+def test_a_presets_search_settings_go_through_the_same_check(tmp_path, search, key):
+    """A network file's settings were accepted (simulations=10**12) or failed with pybind11's "Unable
+    to cast" (rollout_depth=2**40). Search settings now live in the presets file, whose every
+    setting goes through the bots' own check (C++): an error naming the file, the JSON path and the key."""
+    import json
+
+    from tilecraft import presets
+
+    data = json.loads(presets.PATH.read_text())
+    data["baseline"]["networks"][0]["search"].update(search)
+    path = tmp_path / "presets.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(presets.PresetError, match=rf"presets.json: \$\.baseline\.networks\[0\]\.search\.{key}: .*{key}"):
+        presets.load(str(path))
 
 
 def test_mlpnet_refuses_a_seat_it_would_misread(azul_network):

@@ -113,12 +113,12 @@ def _stop_and_resume(tmp_path, monkeypatch, reference, k: int, when: str) -> Non
 
 def test_the_reference_run_publishes_every_stage(reference):
     _, published = reference
-    assert published == ["run.json", "teacher-0000.npz", "teacher-0001.npz", "weights.npz", "net-00.npz",
+    assert published == ["run.json", "preset.json", "teacher-0000.npz", "teacher-0001.npz", "weights.npz", "net-00.npz",
                          "curve.json", "puct-0001.npz", "weights.npz", "net-01.npz", "curve.json"]
 
 
 @pytest.mark.parametrize("when", ["before", "after"])
-@pytest.mark.parametrize("k", range(1, 11))
+@pytest.mark.parametrize("k", range(1, 12))
 def test_a_run_stopped_at_any_stage_resumes_into_the_same_files(tmp_path, monkeypatch, reference, k, when):
     _stop_and_resume(tmp_path, monkeypatch, reference, k, when)
 

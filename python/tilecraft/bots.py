@@ -12,9 +12,10 @@ from typing import Any, Callable, Dict, List, Mapping, Optional, Protocol, runti
 
 import numpy as np
 
-from . import _core
+from . import presets
 from ._args import is_integer, seed as check_seed
-from .puct import SEARCH_TUNABLE, PUCTBot, check_budget, tuned_options
+from .puct import PUCTBot, tuned_options
+from .search_options import check_mcts
 
 
 @runtime_checkable
@@ -81,8 +82,6 @@ class MCTSBot:
 
     name = "mcts"
     determinize = "search"
-    # Search parameters a game may tune (GameSpec.search_defaults); these are the defaults elsewhere.
-    TUNABLE = SEARCH_TUNABLE
 
     def __init__(self, iterations: Optional[int] = None, seconds: Optional[float] = None, threads: int = 1,
                  seed: int = 0, exploration: Optional[float] = None, rollout: Optional[str] = None,
@@ -105,7 +104,7 @@ class MCTSBot:
         self.last_search: Optional[Dict[str, Any]] = None
 
     def _resolved(self, game: Optional[str]) -> Dict[str, Any]:
-        """The options for a game: those given, else the game's search_defaults, else TUNABLE."""
+        """The options for a game: those given, else the game's presets (tilecraft/presets.json, mcts)."""
         return tuned_options(self.options, game)
 
     def __getstate__(self) -> Dict[str, Any]:  # picklable for worker processes: the C++ trees stay behind
@@ -236,22 +235,14 @@ class BaselineBot(_BaselineBase):
     ``opponent_prior_heuristic``, ``prior_temperature``, ``worlds``, ``rollout_depth`` and ``eval_scale`` are
     PUCTBot's; ``path``: a network file instead of the shipped one. ``simulations``, ``c_puct``, ``rollout_mix``,
     ``prior_heuristic``, ``opponent_prior_heuristic``, ``prior_temperature``, ``batch_size``, ``worlds``,
-    ``determinize``, ``rollout_depth`` and ``eval_scale`` left None take the network's own settings (its metadata's
-    ``search``, recorded by ``tilecraft train --search``), else ``SEARCH_DEFAULTS`` (``rollout_depth`` and
-    ``eval_scale`` there: the game's tuned MCTS settings): the network gives the
-    priors and each leaf's value is one rollout of the game's tuned MCTS rollout policy
-    (``rollout_mix=1.0``; 0: the network's value alone), and the priors carry the game's one-ply
-    heuristic as a progressive bias (``prior_heuristic=2.0``; 0: the network's priors alone), both
-    measured stronger with networks whose policy and value are weaker than those (docs/strength.md);
-    ``prior_temperature`` flattens the network's logits; up to ``batch_size`` leaves are evaluated
-    together, the others in flight counted as losses (virtual loss); with 200 simulations that
-    measured weaker than one leaf at a time in Warsaw and Gaudí, whose networks say ``batch_size=1``
-    (docs/strength.md). One draw of the hidden parts per search
-    (``determinize="search"``): one per simulation measured no stronger (docs/strength.md); The
-    Castle's network says ``determinize="hidden"`` (PUCTBot's: the tile draws still to come are
-    chance nodes of the tree, not one drawn future), measured stronger there with 1,600 simulations;
-    2-player Gaudí's ``determinize="hidden-iteration"`` with 6,400 (the same, with the other hands
-    drawn again for every simulation).
+    ``determinize``, ``rollout_depth`` and ``eval_scale`` left None take the configuration's preset
+    (``tilecraft/presets.json``, ``baseline``: the defaults, then the shipped network's own settings;
+    ``tilecraft baselines`` prints them; ``rollout_depth`` and ``eval_scale`` unset there: the game's
+    MCTS presets), for a network of one's own (``path``) too. By default the network gives the
+    priors and each leaf's value is one rollout of the game's MCTS rollout policy (``rollout_mix=1.0``;
+    0: the network's value alone), and the priors carry the game's one-ply heuristic as a progressive
+    bias (``prior_heuristic=2.0``; 0: the network's priors alone); why each preset is what it is:
+    docs/strength.md.
     ``worlds`` > 1 splits the simulations between that many trees, each on its own draw of the hidden
     parts (PUCTBot's determinized ensemble).
     ``seconds``: a time budget per move, as PUCTBot's; given without ``simulations`` it lifts every
@@ -259,11 +250,6 @@ class BaselineBot(_BaselineBase):
     Bot spec: ``"baseline[:simulations=N,seconds=T,c_puct=C,batch_size=B,rollout_mix=L,prior_heuristic=H,opponent_prior_heuristic=O,prior_temperature=T,worlds=W,determinize=D,rollout_depth=R,eval_scale=E,seed=S]"``."""
 
     name = "baseline"
-
-    # what a network's own search settings (its metadata's "search") fall back to, and what the user's override
-    SEARCH_DEFAULTS = dict(simulations=200, c_puct=1.25, rollout_mix=1.0, prior_heuristic=2.0, prior_temperature=1.0,
-                           batch_size=8, worlds=1, determinize="search", opponent_prior_heuristic=None,
-                           rollout_depth=None, eval_scale=None)
 
     def __init__(self, simulations: Optional[int] = None, c_puct: Optional[float] = None, batch_size: Optional[int] = None,
                  seed: int = 0,
@@ -280,17 +266,16 @@ class BaselineBot(_BaselineBase):
                             opponent_prior_heuristic=opponent_prior_heuristic, rollout_depth=rollout_depth,
                             eval_scale=eval_scale)
         try:  # checks the options now, with PUCTBot's errors said of this bot
-            PUCTBot(None, seed=self._seed & (2**63 - 1), **self._resolved({}))
+            PUCTBot(None, seed=self._seed & (2**63 - 1), **self._resolved(presets.baseline("", 0, None)))
         except ValueError as e:
             message = str(e)
             raise ValueError("BaselineBot: " + message[len("PUCTBot: "):] if message.startswith("PUCTBot: ")
                              else message) from None
         self._pucts: Dict[Any, PUCTBot] = {}
 
-    def _resolved(self, network_search: Mapping[str, float]) -> Dict[str, Any]:
-        """The PUCTBot options: those given, else the network's own (its metadata's ``search``), else
-        SEARCH_DEFAULTS."""
-        out = dict(self.SEARCH_DEFAULTS, **network_search)
+    def _resolved(self, preset: Mapping[str, Any]) -> Dict[str, Any]:
+        """The PUCTBot options: those given, else the preset's."""
+        out = dict(preset)
         out.update((k, v) for k, v in self.options.items() if v is not None)
         if self.options["seconds"] is not None and self.options["simulations"] is None:
             out["simulations"] = None  # a time budget alone lifts every cap, the network's included
@@ -301,9 +286,15 @@ class BaselineBot(_BaselineBase):
         net = self.network(state)
         bot = self._pucts.get(id(net))
         if bot is None:
-            options = self._resolved(getattr(net, "search_defaults", {}))
-            bot = self._pucts[id(net)] = PUCTBot(net, seed=self._seed & (2**63 - 1), **options)
+            bot = self._pucts[id(net)] = PUCTBot(net, seed=self._seed & (2**63 - 1), **self.settings(state))
         return bot
+
+    def settings(self, state: Any) -> Dict[str, Any]:
+        """The PUCTBot options this bot searches the state's configuration with: the spec's, else the
+        configuration's preset (tilecraft/presets.json)."""
+        from .baselines import mode_of
+
+        return self._resolved(presets.baseline(type(state).game_name, state.num_players(), mode_of(state)))
 
     def reset(self, seat: int, seed: int) -> None:
         self._seed = check_seed("BaselineBot.reset", seed)
@@ -338,7 +329,6 @@ def _check_search_options(who: str, o: Dict[str, Any]) -> None:
 
     if o["iterations"] is not None:
         integer("iterations", 1)
-    check_budget(who, o["seconds"])
     if o["iterations"] is None and o["seconds"] is None:
         raise ValueError(f"{who}: give iterations (>= 1) or seconds (> 0)")
     integer("threads", 1)
@@ -351,8 +341,8 @@ def _check_search_options(who: str, o: Dict[str, Any]) -> None:
         raise ValueError(f"{who}: rollout must be 'random' or 'greedy', got {o['rollout']!r}")
     if not isinstance(o["reuse_tree"], bool):
         raise ValueError(f"{who}: reuse_tree must be True or False, got {o['reuse_tree']!r}")
-    # the ranges of the search itself (eval_scale, rollout_depth, ...): the C++ configuration's own check
-    _core.check_mcts_options(who, **{k: v for k, v in o.items() if v is not None})
+    # the budget and the ranges of the search itself (eval_scale, rollout_depth, ...): the C++ configuration's check
+    check_mcts(o, who)
 
 
 BOT_FACTORIES: Dict[str, Callable[..., Any]] = {

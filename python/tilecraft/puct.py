@@ -30,6 +30,7 @@ from typing import Any, Callable, Dict, Optional, Sequence, Tuple, Union
 import numpy as np
 
 from . import _core
+from .search_options import CHANCE_TREE_MODES, check_puct
 
 Evaluator = Callable[[np.ndarray, np.ndarray, np.ndarray], Tuple[Any, Any]]
 
@@ -249,7 +250,7 @@ class PUCTBot:
             rollout_depth=rollout_depth, eval_scale=eval_scale, determinize=determinize,
             prior_heuristic=prior_heuristic, prior_temperature=prior_temperature, worlds=worlds,
             opponent_prior_heuristic=opponent_prior_heuristic)
-        _check_options(self.options)
+        check_puct(self.options)
         if values not in ("share", "returns"):
             raise ValueError(f"PUCTBot: values must be 'share' or 'returns', got {values!r}")
         self._searchers: Dict[type, Any] = {}
@@ -326,44 +327,9 @@ class PUCTBot:
         return f"PUCTBot(evaluator={self.evaluator!r}, {shown})"
 
 
-def _check_options(o: Dict[str, Any]) -> None:
-    """PUCTBot's options, checked by the C++ search configuration's own check (every range is declared
-    there once); Python adds only what C++ does not know: the determinize modes on a chance tree."""
-    if o["determinize"] not in ("search", "iteration", *CHANCE_TREE_MODES):
-        raise ValueError(f"PUCTBot: determinize must be 'search' (one draw per search), 'iteration' (one per "
-                         f"simulation), 'hidden' (the hidden parts once per search, chance in the tree) or "
-                         f"'hidden-iteration' (the hidden parts once per simulation, chance in the tree), "
-                         f"got {o['determinize']!r}")
-    check_budget("PUCTBot", o["seconds"])
-    ophs = o["opponent_prior_heuristic"]  # None: prior_heuristic (C++ says it with a negative value)
-    if ophs is not None and not (isinstance(ophs, (int, float, np.integer, np.floating)) and ophs >= 0):
-        raise ValueError(f"PUCTBot: opponent_prior_heuristic must be a number >= 0, or None for prior_heuristic's "
-                         f"value, got {ophs!r}")
-    checked = {k: v for k, v in o.items() if v is not None}
-    checked["determinize"] = CHANCE_TREE_MODES.get(o["determinize"], o["determinize"])
-    try:
-        _core.check_puct_options(**checked)
-    except ValueError as e:  # "puct: simulations must be ..." -> "PUCTBot: simulations must be ..."
-        message = str(e)
-        raise ValueError("PUCTBot: " + (message[len("puct: "):] if message.startswith("puct: ") else message)) from None
-
-
-def check_budget(who: str, seconds: Any) -> None:
-    """A time budget per move: None (none) or a number in (0, MAX_SEARCH_SECONDS]. C++ checks the upper
-    end too; 0, which C++ reads as "none", is refused here, where None says that."""
-    if seconds is None:
-        return
-    if isinstance(seconds, (bool, np.bool_)) or not isinstance(seconds, (int, float, np.integer, np.floating)) \
-            or not 0 < seconds <= _core.MAX_SEARCH_SECONDS:
-        raise ValueError(f"{who}: seconds must be a time budget in (0, {_core.MAX_SEARCH_SECONDS:g}] seconds per move "
-                         f"(None: no budget), got {seconds!r}")
-
-
 #: A search's simulations when it is given neither simulations nor a time budget.
 DEFAULT_SIMULATIONS = 200
 
-#: The determinize modes that search chance_tree(state), with the C++ search's mode for its hidden parts.
-CHANCE_TREE_MODES: Dict[str, str] = {"hidden": "search", "hidden-iteration": "iteration"}
 
 
 def native_evaluator(evaluator: Any, state: Any, values: str = "share", batched: bool = False) -> Any:
@@ -409,20 +375,14 @@ def chance_tree(state: Any) -> Any:
     return type(state).from_dict(data)
 
 
-#: Search parameters a game may tune (GameSpec.search_defaults), and their values for a game that
-#: sets none: MCTSBot and ISMCTSBot take all four, PUCTBot's leaf rollouts the last three.
-SEARCH_TUNABLE: Dict[str, Any] = {"exploration": 0.4, "rollout": "greedy", "rollout_depth": 4, "eval_scale": 10.0}
-
-
 def tuned_options(options: Dict[str, Any], game: Optional[str]) -> Dict[str, Any]:
-    """``options`` with each tunable one left None set from ``game``'s search_defaults, else from
-    SEARCH_TUNABLE (``game`` None or unregistered, such as tilecraft.testing's nim: SEARCH_TUNABLE)."""
-    tuned = dict(SEARCH_TUNABLE)
-    if game is not None:
-        from .games import game_spec, list_games
+    """``options`` with each one left None that the presets' ``mcts`` section sets (the rollout's
+    policy, depth and scale, the exploration constant) taken from ``game``'s presets, else the
+    defaults (``game`` None or unregistered, such as tilecraft.testing's nim)."""
+    from . import presets
+    from .games import list_games
 
-        if game in list_games():
-            tuned.update(game_spec(game).search_defaults)
+    tuned = presets.mcts_defaults(game if game in list_games() else None)
     return {k: (tuned[k] if k in tuned and v is None else v) for k, v in options.items()}
 
 

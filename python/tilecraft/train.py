@@ -932,8 +932,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--eval-opponent", default=None, help="the search PUCT is measured against (default: the teacher)")
     number("eval_workers")
     p.add_argument("--search", action="append", default=[], metavar="KEY=VALUE",
-                   help="a PUCTBot option that `baseline` searches this network with unless told otherwise "
-                        f"({', '.join(baselines.SEARCH_KEYS)}; repeatable): recorded in the network's metadata")
+                   help="an option of the baseline bot that the evaluation searches with over the configuration's "
+                        "preset (tilecraft/presets.json; repeatable): the settings it was evaluated with are "
+                        "written to DIR/preset.json (and beside --export)")
     p.add_argument("--export", default=None, help="copy the final network to this file")
     p.add_argument("--numpy", action="store_true", help="train with numpy even where PyTorch is installed")
     p.add_argument("--quiet", action="store_true")
@@ -949,6 +950,30 @@ def _options(items: Sequence[str], flag: str = "--option") -> Dict[str, Any]:
             raise ValueError(f"{flag} {item!r} must look like KEY=VALUE")
         out[key] = _parse_value(value)
     return out
+
+
+def _check_search(search: Dict[str, Any]) -> Dict[str, Any]:
+    """--search's options: the baseline bot's (its own check: names, then values in C++)."""
+    from .bots import BaselineBot, bot_options
+
+    known = [k for k in bot_options(BaselineBot) or [] if k not in ("seed", "path")]
+    unknown = sorted(set(search) - set(known))
+    if unknown:
+        raise ValueError(f"--search {unknown[0]}: not an option of the baseline bot; those are {', '.join(known)}")
+    try:
+        BaselineBot(**search)
+    except ValueError as e:
+        raise ValueError(f"--search: {e}") from None
+    return search
+
+
+def _preset(state: Any, simulations: int, search: Dict[str, Any]) -> Dict[str, Any]:
+    """The preset the run's networks are evaluated with, as an entry of tilecraft/presets.json."""
+    from .bots import BaselineBot
+
+    game, mode = type(state).game_name, baselines.mode_of(state)
+    return dict(game=game, players=state.num_players(), **({"mode": mode} if mode else {}),
+                search=BaselineBot(simulations=simulations, **search).settings(state))
 
 
 def _round_bot(evaluator: Any, args: argparse.Namespace) -> Any:
@@ -996,7 +1021,7 @@ def run(args: argparse.Namespace, argv: Sequence[str] = ()) -> Dict[str, Any]:
     options = _options(args.option)
     state = make(game, players=players, **options)  # checks the game, the players and the options
     mode = baselines.mode_of(state)
-    search = baselines.check_search(_options(args.search, "--search"), "--search")
+    search = _check_search(_options(args.search, "--search"))
     hidden, value_hidden = _widths("--hidden", args.hidden), _widths("--value-hidden", args.value_hidden)
     if not hidden:
         raise ValueError(f"--hidden must list at least one layer width ({LAYER_WIDTH.allowed()}), got {args.hidden!r}")
@@ -1039,10 +1064,12 @@ def _run_held(args: argparse.Namespace, out: pathlib.Path, spec: Any, state: Any
     (out / "data").mkdir(exist_ok=True)
     _remove_stale_temporaries(out)
     _write_json(out / "run.json", dict(settings=settings, command=command, commit=_commit()))
+    preset = _preset(state, args.eval_simulations, search)
+    _write_json(out / "preset.json", preset)
     codec = state.observation_codec()
     layout = state.observation_layout()
     n_in, n_act = int(np.prod(state.observation_shape())), state.num_distinct_actions()
-    margin_scale = float(spec.search_defaults.get("score_scale", 10.0)) if hasattr(spec, "search_defaults") else 10.0
+    margin_scale = 10.0  # the score margin's scale in the value target (points)
     start = time.perf_counter()
     curve_file = out / "curve.json"
     curve: List[Dict[str, Any]] = (
@@ -1124,8 +1151,6 @@ def _run_held(args: argparse.Namespace, out: pathlib.Path, spec: Any, state: Any
                         depth=len(hidden), value_hidden=value_hidden, groups=groups, command=command,
                         commit=_commit(), seed=args.seed, teacher=args.teacher, round=r, games=int(data["games"]),
                         rows=rows, **losses)
-            if search:
-                meta["search"] = search
             # as a resumed run reads it back from the checkpoint (JSON), so that both write the same bytes
             info = json.loads(json.dumps(dict(round=r, rows=rows, games=int(data["games"]), losses=losses, net=meta)))
             save_checkpoint(arrays, ckpt, info)
@@ -1139,7 +1164,7 @@ def _run_held(args: argparse.Namespace, out: pathlib.Path, spec: Any, state: Any
         say(f"round {r}: policy loss {losses['policy_loss']:.3f}, value loss {losses['value_loss']:.3f} -> {net_path}")
         if args.eval_games > 0:
             entry.update(evaluate(game, players, options, str(net_path), args.eval_games, args.eval_simulations,
-                                  args.eval_opponent or args.teacher, args.eval_workers, say))
+                                  args.eval_opponent or args.teacher, args.eval_workers, say, search))
         entry["wall"] = wall_before + time.perf_counter() - start
         curve.append(entry)
         _write_json(curve_file, curve)
@@ -1149,19 +1174,22 @@ def _run_held(args: argparse.Namespace, out: pathlib.Path, spec: Any, state: Any
         import shutil
 
         _publish(pathlib.Path(args.export), lambda tmp: shutil.copyfile(final, tmp))
-        say(f"exported {final} -> {args.export}")
+        _write_json(pathlib.Path(args.export).with_suffix(".preset.json"), dict(preset, network=pathlib.Path(args.export).name))
+        say(f"exported {final} -> {args.export} (and its preset, .preset.json)")
     return dict(out=str(out), rounds=len(curve), final=str(final), last=summary)
 
 
 def evaluate(game: str, players: int, options: Dict[str, Any], path: str, games: int, simulations: int,
-             opponent: str, workers: int, say: Any = print) -> Dict[str, Any]:
-    """The network's policy against greedy, and PUCT(simulations) with it against ``opponent``."""
+             opponent: str, workers: int, say: Any = print, search: Optional[Dict[str, Any]] = None) -> Dict[str, Any]:
+    """The network's policy against greedy, and the baseline bot with it (simulations, and ``search``
+    over the configuration's preset) against ``opponent``."""
     from .bots import BaselineBot, BaselinePolicyBot
     from .strength import format_row, head_to_head
 
     out: Dict[str, Any] = {}
     for key, bot, opp in (("policy_vs_greedy", BaselinePolicyBot(path=path), "greedy"),
-                          ("puct_vs_teacher", BaselineBot(simulations=simulations, path=path), opponent)):
+                          ("puct_vs_teacher", BaselineBot(simulations=simulations, path=path, **(search or {})),
+                           opponent)):
         r = head_to_head(game, bot, opp, games, players=players, workers=workers, options=options)
         say("  " + format_row(r))
         out[key] = {k: r[k] for k in ("share", "low", "high", "games", "seconds_per_move", "opponent")}

@@ -195,8 +195,6 @@ class Network:
     def _prepare(self) -> None:
         a = {k: v.astype(np.float32) for k, v in self.arrays.items()}
         self.players = int(self.meta["value_seats"])
-        # the PUCTBot options that `baseline` searches with this network unless told otherwise
-        self.search_defaults: Dict[str, Any] = check_search(self.meta.get("search"), self.path or "search")
         self.num_actions = int(self.meta["num_actions"])
         self.observation_size = int(self.meta["observation_size"])
 
@@ -358,41 +356,6 @@ def save(path: str, arrays: Mapping[str, np.ndarray], meta: Mapping[str, Any], d
     return path
 
 
-SEARCH_KEYS = ("simulations", "c_puct", "rollout_mix", "prior_heuristic", "prior_temperature", "batch_size", "worlds",
-               "determinize", "opponent_prior_heuristic", "rollout_depth", "eval_scale")
-_INTEGER_SEARCH_KEYS = ("simulations", "batch_size", "worlds", "rollout_depth")
-_TEXT_SEARCH_KEYS = ("determinize",)
-
-
-def check_search(search: Any, where: str = "search") -> Dict[str, Any]:
-    """A network's own search settings (its metadata's ``search``: the PUCTBot options that
-    ``baseline`` uses with it unless told otherwise), checked with PUCTBot's own ranges; a
-    BaselineError names the file and the key (``search.rollout_mix``)."""
-    if search is None:
-        return {}
-    if not isinstance(search, dict):
-        raise BaselineError(f"{where}: search must be an object of PUCTBot options "
-                            f"({', '.join(SEARCH_KEYS)}), got {search!r}")
-    from ..puct import PUCTBot
-
-    out: Dict[str, Any] = {}
-    for key, value in search.items():
-        if key not in SEARCH_KEYS:
-            raise BaselineError(f"{where}: search.{key} is not an option a network may set; "
-                                f"those are {', '.join(SEARCH_KEYS)}")
-        try:
-            PUCTBot(None, **{key: value})
-        except (TypeError, ValueError) as e:
-            raise BaselineError(f"{where}: search.{key}: {e}") from None
-        out[key] = (value if key in _TEXT_SEARCH_KEYS else
-                    int(value) if key in _INTEGER_SEARCH_KEYS else float(value))
-    try:  # the settings together (worlds at most simulations)
-        PUCTBot(None, **out)
-    except (TypeError, ValueError) as e:
-        raise BaselineError(f"{where}: search: {e}") from None
-    return out
-
-
 _REQUIRED_META = ("format", "format_version", "game", "players", "mode", "observation_layout", "observation_size",
                   "num_actions", "value_seats", "hidden", "depth")
 
@@ -522,7 +485,6 @@ def _read(path: str) -> Network:
     if meta["format"] != FORMAT or meta["format_version"] != FORMAT_VERSION:
         raise BaselineError(f"{where}: format {meta['format']!r} version {meta['format_version']!r}; this tilecraft "
                             f"reads {FORMAT!r} version {FORMAT_VERSION}")
-    check_search(meta.get("search"), where)
     depth, n_in, n_act, seats = (_check_int(meta[k], k, where) for k in ("depth", "observation_size", "num_actions",
                                                                       "value_seats"))
     value_hidden = meta.get("value_hidden") or []
@@ -596,9 +558,13 @@ def _shipped() -> List[pathlib.Path]:
 
 
 def available() -> List[Dict[str, Any]]:
-    """The shipped baselines: one dict per file with game, players (a list), mode, path, size (bytes)
-    and the metadata's training summary (games, rows) and its own search settings (search: what
-    ``baseline`` uses with it unless its spec says otherwise)."""
+    """The shipped baselines: one dict per file with game, players (a list), mode, path, size (bytes),
+    the metadata's training summary (games, rows) and the file's preset settings (search: what
+    ``baseline`` uses with it over the presets' defaults unless its spec says otherwise;
+    tilecraft/presets.json)."""
+    from .. import presets
+
+    preset = {pathlib.Path(e["network"]).name: e["search"] for e in presets.networks()}
     out = []
     for p in _shipped():
         st = p.stat()
@@ -611,7 +577,7 @@ def available() -> List[Dict[str, Any]]:
                 _meta_cache[key] = m
         out.append(dict(game=m["game"], players=m["players"] if isinstance(m["players"], list) else [m["players"]],
                         mode=m["mode"], path=str(p), size=st.st_size, games=m.get("games"), rows=m.get("rows"),
-                        search=dict(m.get("search") or {})))
+                        search=dict(preset.get(p.name, {}))))
     return out
 
 
@@ -667,16 +633,20 @@ def for_state(state: Any, path: Optional[str] = None) -> Network:
 
 
 def describe(nets: Optional[Sequence[Dict[str, Any]]] = None) -> str:
-    """The table ``tilecraft baselines`` prints."""
+    """The table ``tilecraft baselines`` prints: the presets' defaults for ``baseline``, then every
+    shipped network with its own preset settings."""
+    from .. import presets
+
     rows = nets if nets is not None else available()
 
-    def settings(a: Dict[str, Any]) -> str:  # what `baseline` searches with beyond BaselineBot's defaults
-        return ",".join(f"{k}={v}" if isinstance(v, str) else f"{k}={v:g}"
-                        for k, v in sorted((a.get("search") or {}).items())) or "-"
+    def settings(search: Dict[str, Any]) -> str:
+        return ",".join(f"{k}={v}" if isinstance(v, str) else f"{k}={v:g}" for k, v in sorted(search.items())) or "-"
 
-    shown = [settings(a) for a in rows]
+    shown = [settings(a.get("search") or {}) for a in rows]
     width = max([len("search")] + [len(x) for x in shown])
-    lines = [f"{'game':8} {'players':8} {'mode':7} {'size':>9} {'games':>7} {'rows':>9}  {'search':{width}}  path"]
+    lines = [f"baseline searches with {settings(presets.load()['baseline']['defaults'])}, then each network's own "
+             f"(search; {presets.PATH.name}), then its spec's options", "",
+             f"{'game':8} {'players':8} {'mode':7} {'size':>9} {'games':>7} {'rows':>9}  {'search':{width}}  path"]
     for a, search in zip(rows, shown):
         lines.append(f"{a['game']:8} {'/'.join(map(str, a['players'])):8} {str(a['mode'] or '-'):7} "
                      f"{a['size']:>9,} {a.get('games') or '-':>7} {a.get('rows') or '-':>9}  {search:{width}}  {a['path']}")

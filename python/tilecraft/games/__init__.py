@@ -72,8 +72,6 @@ class GameSpec:
     playouts: Callable[..., Dict[str, Any]]  # the C++ batch random-playout entry point
     doc: str = ""
     perfect_information: bool = True  # False when seats hold information others cannot see (hands)
-    # MCTSBot/ISMCTSBot parameters tuned for this game (used where a bot does not set them).
-    search_defaults: Dict[str, Any] = dataclasses.field(default_factory=dict)
     # Bounds of returns() per returns_mode ("win_loss", "score"), for the adapters' utility ranges:
     # win_loss is exact; score is the engine's validation limit on a score, not a tight bound.
     returns_range: Dict[str, Tuple[float, float]] = dataclasses.field(

@@ -287,7 +287,6 @@ SPEC = GameSpec(
     perfect_information=False,  # the starting cards in hand (GA-ORDER-5)
     # A turn is several atomic decisions (move, mode, uses, placements, frames): rollouts of 8 player
     # actions (about two turns) beat the default 4 head to head (docs/gaudi.md, "Search defaults").
-    search_defaults={"rollout_depth": 8},
     returns_range={"win_loss": (-1.0, 1.0), "score": (-30000.0, 30000.0)},
     data_key=data_key,
     # the baselines are per rule mode: basic (day) or expert (night, solo included) (tilecraft.baselines)

@@ -281,7 +281,6 @@ SPEC = GameSpec(
     perfect_information=False,  # the other seats' hands and hidden picks
     # Deeper greedy rollouts and a wider heuristic softmax: MCTS 1,000 beat GreedyBot in 74 of 100
     # games with these against about 62% with the generic defaults (docs/bots.md).
-    search_defaults={"rollout_depth": 8, "eval_scale": 20.0},
     returns_range={"win_loss": (0.0, 1.0), "score": (-2000.0, 5000.0)},
     data_key=data_key,
     observation_groups=observation_groups,
