@@ -25,51 +25,8 @@ namespace tilecraft {
 
 namespace py = pybind11;
 
-// PUCT options from a dict (the Python layer has validated them; validate() checks again).
 inline PuctConfig puct_config_from_py(const py::dict& d, const char* who) {
-  PuctConfig c;
-  static const char* const known[] = {"simulations",  "seconds", "c_puct",         "noise_alpha",    "noise_fraction",
-                                      "temperature",  "temperature_moves", "batch_size", "seed",
-                                      "gumbel",       "gumbel_actions", "gumbel_c_visit", "gumbel_c_scale",
-                                      "rollout_mix",  "rollouts",       "rollout",        "rollout_depth",
-                                      "eval_scale",   "determinize",    "prior_heuristic",
-                                      "prior_temperature", "worlds",       "opponent_prior_heuristic"};
-  for (auto item : d) {
-    const std::string key = py::str(item.first);
-    bool ok = false;
-    for (const char* k : known) ok |= key == k;
-    require<std::invalid_argument>(ok, who, ": unknown option '", key, "'");
-  }
-  auto get = [&](const char* key, auto& out) { option_number(d, key, out, who); };
-  get("simulations", c.simulations);
-  get("seconds", c.seconds);
-  get("c_puct", c.c_puct);
-  get("noise_alpha", c.noise_alpha);
-  get("noise_fraction", c.noise_fraction);
-  get("temperature", c.temperature);
-  get("temperature_moves", c.temperature_moves);
-  get("batch_size", c.batch_size);
-  if (d.contains("gumbel") && !d["gumbel"].is_none()) {
-    require<std::invalid_argument>(py::isinstance<py::bool_>(d["gumbel"]), who, ": gumbel must be True or False, got ",
-                                   shown_value(d["gumbel"]));
-    c.gumbel = d["gumbel"].cast<bool>();
-  }
-  get("gumbel_actions", c.gumbel_actions);
-  get("gumbel_c_visit", c.gumbel_c_visit);
-  get("gumbel_c_scale", c.gumbel_c_scale);
-  get("rollout_mix", c.rollout_mix);
-  get("rollouts", c.rollouts);
-  get("rollout_depth", c.rollout_depth);
-  get("eval_scale", c.eval_scale);
-  get("prior_heuristic", c.prior_heuristic);
-  get("prior_temperature", c.prior_temperature);
-  get("opponent_prior_heuristic", c.opponent_prior_heuristic);
-  get("worlds", c.worlds);
-  if (d.contains("rollout") && !d["rollout"].is_none()) c.rollout = rollout_arg(d["rollout"], who);
-  if (d.contains("determinize") && !d["determinize"].is_none()) c.determinize = determinize_arg(d["determinize"], who);
-  if (d.contains("seed") && !d["seed"].is_none()) c.seed = seed_arg(d["seed"], "puct");
-  c.validate();
-  return c;
+  return search_config_from_py<PuctConfig>(d, who);
 }
 
 // tilecraft._core.check_puct_options(**options): the options PUCTSearcher(**options) would take, checked
@@ -82,6 +39,11 @@ inline void bind_search_options(py::module_& m) {
   m.attr("MAX_SEARCH_SECONDS") = kMaxSearchSeconds;       // the largest time budget per move
   m.def("check_puct_options", [](const py::kwargs& kw) { puct_config_from_py(kw, "puct"); },
         "Checks PUCT search options as PUCTSearcher(**options) does (ValueError naming the option and its range).");
+  m.def("puct_options", &option_descriptions<PuctConfig>,
+        "The PUCT search options as PuctConfig declares them, in order: dicts with name, kind ('integer', "
+        "'number', 'flag', 'seed' or 'choice'), default, low, high (None: no bound), choices, range and doc.");
+  m.def("mcts_options", &option_descriptions<MctsConfig>,
+        "The MCTS / ISMCTS search options as MctsConfig declares them, in order (the keys as puct_options()'s).");
   m.def("check_mcts_options", [](const std::string& who, const py::kwargs& kw) { mcts_config_from_py(kw, who.c_str()); },
         py::arg("who"), "Checks MCTS / ISMCTS search options as Searcher(**options) does (ValueError naming `who`, "
         "the option and its range).");

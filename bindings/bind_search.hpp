@@ -6,7 +6,10 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstring>
+#include <limits>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -19,86 +22,182 @@ namespace tilecraft {
 
 namespace py = pybind11;
 
-// A rollout policy's name ('random' | 'greedy'), as MCTS and PUCT options both take it.
-inline Rollout rollout_arg(const py::handle& h, const char* who) {
-  const std::string r = py::str(h);
-  require<std::invalid_argument>(r == "random" || r == "greedy", who, ": rollout must be 'random' or 'greedy', got '", r,
-                                 "'");
-  return r == "random" ? Rollout::kRandom : Rollout::kGreedy;
+// A search configuration (search/options.hpp) from a dict of keyword arguments, by visiting its
+// declarations: an option absent or None keeps its default; a number must be a real number (not a
+// bool), an integer an integer in its range, a flag True or False, a choice one of its words. Unknown
+// keys and bad values raise ValueError naming `who`, the option and what is allowed.
+struct OptionsFromPy {
+  const py::dict& d;
+  const char* who;
+  std::vector<const void*> given;  // the fields set from `d`
+  size_t used = 0;                 // the keys of `d` read (given or None)
+
+  // The value of `name`, or nullptr when it is absent or None.
+  PyObject* value(const char* name, const void* field) {
+    PyObject* v = PyDict_GetItemString(d.ptr(), name);  // borrowed
+    if (v == nullptr) return nullptr;
+    ++used;
+    if (v == Py_None) return nullptr;
+    given.push_back(field);
+    return v;
+  }
+  template <class T>
+  void integer(const char* name, T& x, long long low, long long high, const char*) {
+    PyObject* v = value(name, &x);
+    if (v == nullptr) return;
+    const py::handle h(v);
+    require<std::invalid_argument>(is_integer_arg(h), who, ": ", name, " must be an integer, got ", shown_value(h));
+    const py::int_ n = integer_arg(h, name);
+    int overflow = 0;
+    const long long y = PyLong_AsLongLongAndOverflow(n.ptr(), &overflow);
+    require<std::invalid_argument>(overflow == 0 && y >= low && y <= high, who, ": ", name, " must be ",
+                                   integer_range(low, high), ", got ", std::string(py::str(n)));
+    x = static_cast<T>(y);
+  }
+  void number(const char* name, double& x, double, double, const char*, bool = false) {
+    PyObject* v = value(name, &x);
+    if (v == nullptr) return;
+    const py::handle h(v);
+    require<std::invalid_argument>(!py::isinstance<py::bool_>(h) && (py::isinstance<py::float_>(h) || py::isinstance<py::int_>(h)),
+                                   who, ": ", name, " must be a number, got ", shown_value(h));
+    x = h.cast<double>();  // the range: validate()
+  }
+  void flag(const char* name, bool& x, const char*) {
+    PyObject* v = value(name, &x);
+    if (v == nullptr) return;
+    require<std::invalid_argument>(PyBool_Check(v), who, ": ", name, " must be True or False, got ",
+                                   shown_value(py::handle(v)));
+    x = v == Py_True;
+  }
+  void seed(const char* name, uint64_t& x, const char*) {
+    PyObject* v = value(name, &x);
+    if (v != nullptr) x = seed_arg(py::handle(v), who);
+  }
+  template <class E, size_t N>
+  void choice(const char* name, E& x, const char* const (&words)[N], const char*) {
+    PyObject* v = value(name, &x);
+    if (v == nullptr) return;
+    const py::handle h(v);
+    const std::string word = py::isinstance<py::str>(h) ? h.cast<std::string>() : std::string();
+    for (size_t i = 0; i < N; ++i)
+      if (py::isinstance<py::str>(h) && word == words[i]) {
+        x = static_cast<E>(i);
+        return;
+      }
+    fail<std::invalid_argument>(who, ": ", name, " must be ", choice_range(words), ", got ", shown_value(h));
+  }
+};
+
+// The names a configuration's visit() declares, in order.
+struct OptionNames {
+  std::vector<std::string> names;
+  template <class T, class... Rest>
+  void integer(const char* name, T&, Rest...) { names.emplace_back(name); }
+  template <class... Rest>
+  void number(const char* name, double&, Rest...) { names.emplace_back(name); }
+  void flag(const char* name, bool&, const char*) { names.emplace_back(name); }
+  void seed(const char* name, uint64_t&, const char*) { names.emplace_back(name); }
+  template <class E, size_t N>
+  void choice(const char* name, E&, const char* const (&)[N], const char*) { names.emplace_back(name); }
+  std::string joined() const {
+    std::string out;
+    for (const auto& n : names) out += (out.empty() ? "" : ", ") + n;
+    return out;
+  }
+};
+
+template <class C>
+std::string option_names() {
+  C c;
+  OptionNames v;
+  c.visit(v);
+  return v.joined();
 }
 
-// A determinization mode's name ('iteration' | 'search'), as MCTS and PUCT options both take it.
-inline Determinize determinize_arg(const py::handle& h, const char* who) {
-  const std::string r = py::str(h);
-  require<std::invalid_argument>(r == "iteration" || r == "search", who,
-                                 ": determinize must be 'iteration' (re-drawn every iteration) or 'search' (one per "
-                                 "search), got '", r, "'");
-  return r == "iteration" ? Determinize::kPerIteration : Determinize::kPerSearch;
+// What the declarations of a configuration export: tilecraft._core.puct_options() / mcts_options(),
+// one dict per option in declaration order: name, kind ('integer' | 'number' | 'flag' | 'seed' |
+// 'choice'), default, low and high (None where there is no bound, or for flags and choices), choices
+// (the words of a choice, else None), range (what is allowed, as the error messages say it) and doc.
+struct OptionDescriptions {
+  py::list out;
+  void add(const char* name, const char* kind, py::object value, py::object low, py::object high, py::object choices,
+           const std::string& range, const char* doc) {
+    py::dict d;
+    d["name"] = name;
+    d["kind"] = kind;
+    d["default"] = value;
+    d["low"] = low;
+    d["high"] = high;
+    d["choices"] = choices;
+    d["range"] = range;
+    d["doc"] = doc;
+    out.append(d);
+  }
+  static py::object bound(double x) { return std::isinf(x) ? py::object(py::none()) : py::object(py::float_(x)); }
+  template <class T>
+  void integer(const char* name, T& x, long long low, long long high, const char* doc) {
+    add(name, "integer", py::int_(static_cast<long long>(x)), py::int_(low), py::int_(high), py::none(),
+        integer_range(low, high), doc);
+  }
+  void number(const char* name, double& x, double low, double high, const char* doc, bool open = false) {
+    add(name, "number", py::float_(x), bound(low), bound(high), py::none(), number_range(low, high, open), doc);
+  }
+  void flag(const char* name, bool& x, const char* doc) {
+    add(name, "flag", py::bool_(x), py::none(), py::none(), py::none(), "True or False", doc);
+  }
+  void seed(const char* name, uint64_t& x, const char* doc) {
+    add(name, "seed", py::int_(x), py::int_(0), py::int_(std::numeric_limits<uint64_t>::max()), py::none(),
+        seed_range(), doc);
+  }
+  template <class E, size_t N>
+  void choice(const char* name, E& x, const char* const (&words)[N], const char* doc) {
+    py::list choices;
+    for (const char* w : words) choices.append(w);
+    add(name, "choice", py::str(words[static_cast<size_t>(x)]), py::none(), py::none(), choices, choice_range(words),
+        doc);
+  }
+};
+
+template <class C>
+py::list option_descriptions() {
+  C c;
+  OptionDescriptions v;
+  c.visit(v);
+  return v.out;
 }
 
-// Option `key` of `d` into `out` (left as it is when absent or None): a real number for a floating
-// field, an integer that fits the field for an integral one; ValueError naming the option otherwise.
-template <class T>
-void option_number(const py::dict& d, const char* key, T& out, const char* who) {
-  if (!d.contains(key) || d[key].is_none()) return;
-  const py::handle v = d[key];
-  if constexpr (std::is_floating_point_v<T>) {
-    require<std::invalid_argument>(!py::isinstance<py::bool_>(v) && (py::isinstance<py::float_>(v) || py::isinstance<py::int_>(v)),
-                                   who, ": ", key, " must be a number, got ", std::string(py::repr(v)));
-    out = v.cast<T>();
-  } else {
-    require<std::invalid_argument>(is_integer_arg(v), who, ": ", key, " must be an integer, got ", shown_value(v));
-    long long x = 0;
-    try {
-      x = integer_arg(v, key).cast<long long>();
-    } catch (const py::cast_error&) {
-      fail<std::invalid_argument>(who, ": ", key, " = ", std::string(py::str(v)), " is out of range");
+// Calls config.complete(given) where the configuration has one (what unset options mean beside those given).
+template <class C, class G>
+auto complete_options(C& c, const G& given, int) -> decltype(c.complete(given), void()) {
+  c.complete(given);
+}
+template <class C, class G>
+void complete_options(C&, const G&, long) {}
+
+template <class C>
+C search_config_from_py(const py::dict& d, const char* who) {
+  C c;
+  OptionsFromPy v{d, who, {}, 0};
+  c.visit(v);
+  if (v.used != py::len(d)) {
+    OptionNames names;
+    c.visit(names);
+    for (auto item : d) {
+      const std::string key = py::str(item.first);
+      if (std::find(names.names.begin(), names.names.end(), key) == names.names.end())
+        fail<std::invalid_argument>(who, ": unknown option '", key, "'; the options are: ", names.joined());
     }
-    out = static_cast<T>(x);
-    require<std::invalid_argument>(static_cast<long long>(out) == x, who, ": ", key, " = ", x, " is out of range");
   }
-}
-
-// Search options from a dict (keyword arguments). Unknown keys and bad values raise ValueError
-// naming the option and what is allowed.
-inline MctsConfig mcts_config_from_py(const py::dict& d, const char* who) {
-  MctsConfig c;
-  static const char* const known[] = {"iterations", "seconds", "exploration", "rollout", "rollout_depth", "eval_scale",
-                                      "threads", "seed", "reuse_tree", "determinize", "max_nodes"};
-  for (auto item : d) {
-    const std::string key = py::str(item.first);
-    bool ok = false;
-    for (const char* k : known) ok |= key == k;
-    if (!ok) {
-      std::string names;
-      for (const char* k : known) names += names.empty() ? k : std::string(", ") + k;
-      fail<std::invalid_argument>(who, ": unknown option '", key, "'; the options are: ", names);
-    }
-  }
-  auto number = [&](const char* key, auto& out) { option_number(d, key, out, who); };
-  number("iterations", c.iterations);
-  number("seconds", c.seconds);
-  number("exploration", c.exploration);
-  number("rollout_depth", c.rollout_depth);
-  number("eval_scale", c.eval_scale);
-  number("threads", c.threads);
-  number("max_nodes", c.max_nodes);
-  if (d.contains("seed") && !d["seed"].is_none()) c.seed = seed_arg(d["seed"], who);
-  if (d.contains("iterations") && d["iterations"].is_none()) c.iterations = 0;
-  if (d.contains("seconds") && !d["seconds"].is_none() && !d.contains("iterations")) c.iterations = 0;
-  if (d.contains("rollout")) c.rollout = rollout_arg(d["rollout"], who);
-  if (d.contains("determinize")) c.determinize = determinize_arg(d["determinize"], who);
-  if (d.contains("reuse_tree")) {
-    require<std::invalid_argument>(py::isinstance<py::bool_>(d["reuse_tree"]), who, ": reuse_tree must be True or False");
-    c.reuse_tree = d["reuse_tree"].cast<bool>();
-  }
-  try {
-    c.validate();
-  } catch (const std::invalid_argument& e) {  // "mcts: ..." -> "<who>: ..."
-    const std::string msg = e.what();
-    throw std::invalid_argument(who + msg.substr(msg.find(':')));
-  }
+  const auto given = [&v](const auto& field) {
+    return std::find(v.given.begin(), v.given.end(), static_cast<const void*>(&field)) != v.given.end();
+  };
+  complete_options(c, given, 0);
+  c.validate(who);
   return c;
+}
+
+inline MctsConfig mcts_config_from_py(const py::dict& d, const char* who) {
+  return search_config_from_py<MctsConfig>(d, who);
 }
 
 template <class S>
@@ -176,9 +275,8 @@ void bind_search(py::module_& m, Cls& cls, const std::string& class_name) {
   // actions to the same state object while the search runs without the GIL.
   searcher
       .def(py::init([](const py::kwargs& kw) { return std::make_unique<Searcher>(mcts_config_from_py(kw, "mcts")); }),
-           "A tree-search engine for this game. Options: iterations, seconds, exploration, rollout "
-           "('random' | 'greedy'), rollout_depth, eval_scale, threads, seed, reuse_tree, determinize "
-           "('iteration' | 'search'), max_nodes. See docs/bots.md.")
+           ("A tree-search engine for this game. Options: " + option_names<MctsConfig>() +
+            " (tilecraft._core.mcts_options(); docs/bots.md).").c_str())
       .def("search",
            [](Searcher& self, const P& p) {
              const S s = p.s;

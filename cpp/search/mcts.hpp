@@ -25,6 +25,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <thread>
 #include <vector>
 
@@ -36,43 +37,62 @@
 #include "core/game.hpp"
 #include "core/rng.hpp"
 #include "core/threads.hpp"
+#include "search/options.hpp"
 #include "search/playout.hpp"
 #include "search/tree_common.hpp"
 
 namespace tilecraft {
 
 enum class Rollout : int32_t { kRandom = 0, kGreedy = 1 };
+inline constexpr const char* kRolloutWords[] = {"random", "greedy"};  // by value
 enum class Determinize : int32_t { kPerIteration = 0, kPerSearch = 1 };
+inline constexpr const char* kDeterminizeWords[] = {"iteration", "search"};  // by value
 
+// The options of MCTS / ISMCTS, each declared once in visit() (search/options.hpp).
 struct MctsConfig {
-  int64_t iterations = 1000;   // per search, split over the threads; 0: only the time budget limits
-  double seconds = 0.0;        // wall-clock budget per search; 0: none
-  double exploration = 0.4;    // UCT constant c in mean + c * sqrt(ln(available) / visits)
+  int64_t iterations = 1000;
+  double seconds = 0.0;
+  double exploration = 0.4;
   Rollout rollout = Rollout::kGreedy;
-  int32_t rollout_depth = 4;   // player actions per rollout before the heuristic decides; -1: to the end
-  double eval_scale = 10.0;    // temperature of the heuristic softmax at a depth cap
-  int32_t threads = 1;         // root parallelism: one tree per thread, visit counts summed
+  int32_t rollout_depth = 4;
+  double eval_scale = 10.0;
+  int32_t threads = 1;
   uint64_t seed = 0;
   bool reuse_tree = true;
   Determinize determinize = Determinize::kPerIteration;
-  int64_t max_nodes = 4000000;  // per tree; when full the tree stops growing (rollouts go on)
+  int64_t max_nodes = 4000000;
 
-  void validate() const {
-    require<std::invalid_argument>(iterations >= 0, "mcts: iterations must be >= 1 (or 0 with a time budget), got ",
-                                   iterations);
-    check_seconds(seconds, "mcts");
-    require<std::invalid_argument>(iterations > 0 || seconds > 0,
-                                   "mcts: give iterations >= 1 or a time budget seconds > 0 (both were 0)");
-    require<std::invalid_argument>(std::isfinite(exploration) && exploration >= 0,
-                                   "mcts: exploration must be a number >= 0, got ", exploration);
-    require<std::invalid_argument>(rollout == Rollout::kRandom || rollout == Rollout::kGreedy,
-                                   "mcts: rollout must be 'random' or 'greedy'");
-    check_rollout_depth(rollout_depth, "mcts");
-    check_eval_scale(eval_scale, "mcts");
-    require<std::invalid_argument>(threads >= 1 && threads <= 256, "mcts: threads must be 1..256, got ", threads);
-    require<std::invalid_argument>(determinize == Determinize::kPerIteration || determinize == Determinize::kPerSearch,
-                                   "mcts: determinize must be 'iteration' or 'search'");
-    require<std::invalid_argument>(max_nodes >= 1000, "mcts: max_nodes must be >= 1000, got ", max_nodes);
+  template <class V>
+  void visit(V& v) {
+    v.integer("iterations", iterations, 0, std::numeric_limits<int64_t>::max(),
+              "iterations per search, split over the threads; 0: only the time budget limits");
+    v.number("seconds", seconds, 0, kMaxSearchSeconds, "wall-clock budget per search in seconds; 0: none");
+    v.number("exploration", exploration, 0, kNoBound, "UCT constant c in mean + c * sqrt(ln(available) / visits)");
+    v.choice("rollout", rollout, kRolloutWords, "rollout policy: uniformly random moves, or the one-ply greedy move");
+    v.integer("rollout_depth", rollout_depth, -1, kMaxRolloutDepth,
+              "player actions per rollout before the heuristic decides; -1: to the end of the game");
+    v.number("eval_scale", eval_scale, kMinEvalScale, kMaxEvalScale,
+             "temperature of the heuristic softmax at a rollout's depth cap");
+    v.integer("threads", threads, 1, 256, "root parallelism: one tree per thread, visit counts summed");
+    v.seed("seed", seed, "seed of the search's determinizations and rollouts");
+    v.flag("reuse_tree", reuse_tree, "keep the subtree of the position reached between moves");
+    v.choice("determinize", determinize, kDeterminizeWords,
+             "hidden parts and future re-drawn every iteration (ISMCTS), or once per search and tree (MCTS)");
+    v.integer("max_nodes", max_nodes, 1000, std::numeric_limits<int64_t>::max(),
+              "nodes per tree; when full the tree stops growing (rollouts go on)");
+  }
+
+  // What an option left unset means beside those given (`given(field)`: whether the user set it):
+  // a time budget given without iterations is the search's only limit.
+  template <class Given>
+  void complete(const Given& given) {
+    if (given(seconds) && !given(iterations)) iterations = 0;
+  }
+
+  void validate(const char* who = "mcts") const {
+    check_ranges(*this, who);
+    require<std::invalid_argument>(iterations > 0 || seconds > 0, who,
+                                   ": give iterations >= 1 or a time budget seconds > 0 (both were 0)");
   }
 };
 

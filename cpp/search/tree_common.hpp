@@ -33,34 +33,16 @@ void terminal_rewards(const S& s, double* r) {
 
 // The range of a heuristic softmax's temperature (MCTS's and PUCT's eval_scale): below it the
 // heuristic's differences divided by the scale leave double's range (1 / 5e-324 is infinite) and the
-// softmax is NaN; above it every position looks drawn.
+// softmax is NaN; above it every position looks drawn. The searches' options use these ranges in
+// their visit() (search/options.hpp).
 constexpr double kMinEvalScale = 1e-3, kMaxEvalScale = 1e6;
-
-// Checks an eval_scale (`who`: the search's name in the message).
-inline void check_eval_scale(double eval_scale, const char* who) {
-  require<std::invalid_argument>(std::isfinite(eval_scale) && eval_scale >= kMinEvalScale && eval_scale <= kMaxEvalScale,
-                                 who, ": eval_scale must be in [", kMinEvalScale, ", ", kMaxEvalScale, "], got ",
-                                 eval_scale);
-}
 
 // A search's wall-clock budget per move in seconds: 0 for none, else up to an hour (a budget past it
 // is a mistake, never a plan).
 constexpr double kMaxSearchSeconds = 3600.0;
 
-inline void check_seconds(double seconds, const char* who) {
-  require<std::invalid_argument>(std::isfinite(seconds) && seconds >= 0 && seconds <= kMaxSearchSeconds, who,
-                                 ": seconds must be a time budget in (0, ", kMaxSearchSeconds,
-                                 "] seconds per move, got ", seconds);
-}
-
 // The range of a rollout's depth in player actions (-1: to the end of the game).
 constexpr int32_t kMaxRolloutDepth = 1000000;
-
-inline void check_rollout_depth(int64_t rollout_depth, const char* who) {
-  require<std::invalid_argument>(rollout_depth >= -1 && rollout_depth <= kMaxRolloutDepth, who,
-                                 ": rollout_depth must be -1 (to the end) or 0..", kMaxRolloutDepth, ", got ",
-                                 rollout_depth);
-}
 
 // A softmax of the seats' heuristic values with temperature `scale`. A one-seat game (solo against
 // an automa, whose heuristic is the seat's expected margin over the automa) has the automa as the

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['AZUL_STATE_BYTES', 'AzulState', 'AzulStatePUCTSearcher', 'AzulStateSearcher', 'AzulStateVector', 'CASTLE_STATE_BYTES', 'CHANCE', 'CastleState', 'CastleStatePUCTSearcher', 'CastleStateSearcher', 'CastleStateVector', 'GAUDI_STATE_BYTES', 'GaudiState', 'GaudiStatePUCTSearcher', 'GaudiStateSearcher', 'GaudiStateVector', 'IllegalActionError', 'InvalidConfigError', 'InvalidStateError', 'MAX_SEARCH_SECONDS', 'MlpNet', 'NimState', 'NimStatePUCTSearcher', 'NimStateSearcher', 'NimStateVector', 'PUCT_MAX_SIMULATIONS', 'TERMINAL', 'WARSAW_STATE_BYTES', 'WarsawState', 'WarsawStatePUCTSearcher', 'WarsawStateSearcher', 'WarsawStateVector', 'azul_random_playouts', 'castle_random_playouts', 'check_mcts_options', 'check_puct_options', 'gaudi_random_playouts', 'mix_seed', 'nim_random_playouts', 'warsaw_random_playouts']
+__all__: list[str] = ['AZUL_STATE_BYTES', 'AzulState', 'AzulStatePUCTSearcher', 'AzulStateSearcher', 'AzulStateVector', 'CASTLE_STATE_BYTES', 'CHANCE', 'CastleState', 'CastleStatePUCTSearcher', 'CastleStateSearcher', 'CastleStateVector', 'GAUDI_STATE_BYTES', 'GaudiState', 'GaudiStatePUCTSearcher', 'GaudiStateSearcher', 'GaudiStateVector', 'IllegalActionError', 'InvalidConfigError', 'InvalidStateError', 'MAX_SEARCH_SECONDS', 'MlpNet', 'NimState', 'NimStatePUCTSearcher', 'NimStateSearcher', 'NimStateVector', 'PUCT_MAX_SIMULATIONS', 'TERMINAL', 'WARSAW_STATE_BYTES', 'WarsawState', 'WarsawStatePUCTSearcher', 'WarsawStateSearcher', 'WarsawStateVector', 'azul_random_playouts', 'castle_random_playouts', 'check_mcts_options', 'check_puct_options', 'gaudi_random_playouts', 'mcts_options', 'mix_seed', 'nim_random_playouts', 'puct_options', 'warsaw_random_playouts']
 class IllegalActionError(ValueError):
     pass
 class InvalidStateError(ValueError):
@@ -44,7 +44,7 @@ class AzulStateSearcher:
         """
     def __init__(self, **kwargs) -> None:
         """
-        A tree-search engine for this game. Options: iterations, seconds, exploration, rollout ('random' | 'greedy'), rollout_depth, eval_scale, threads, seed, reuse_tree, determinize ('iteration' | 'search'), max_nodes. See docs/bots.md.
+        A tree-search engine for this game. Options: iterations, seconds, exploration, rollout, rollout_depth, eval_scale, threads, seed, reuse_tree, determinize, max_nodes (tilecraft._core.mcts_options(); docs/bots.md).
         """
     def act(self, state: AzulState) -> int:
         """
@@ -364,7 +364,7 @@ class CastleStateSearcher:
         """
     def __init__(self, **kwargs) -> None:
         """
-        A tree-search engine for this game. Options: iterations, seconds, exploration, rollout ('random' | 'greedy'), rollout_depth, eval_scale, threads, seed, reuse_tree, determinize ('iteration' | 'search'), max_nodes. See docs/bots.md.
+        A tree-search engine for this game. Options: iterations, seconds, exploration, rollout, rollout_depth, eval_scale, threads, seed, reuse_tree, determinize, max_nodes (tilecraft._core.mcts_options(); docs/bots.md).
         """
     def act(self, state: CastleState) -> int:
         """
@@ -716,7 +716,7 @@ class GaudiStateSearcher:
         """
     def __init__(self, **kwargs) -> None:
         """
-        A tree-search engine for this game. Options: iterations, seconds, exploration, rollout ('random' | 'greedy'), rollout_depth, eval_scale, threads, seed, reuse_tree, determinize ('iteration' | 'search'), max_nodes. See docs/bots.md.
+        A tree-search engine for this game. Options: iterations, seconds, exploration, rollout, rollout_depth, eval_scale, threads, seed, reuse_tree, determinize, max_nodes (tilecraft._core.mcts_options(); docs/bots.md).
         """
     def act(self, state: GaudiState) -> int:
         """
@@ -1124,7 +1124,7 @@ class NimStateSearcher:
         """
     def __init__(self, **kwargs) -> None:
         """
-        A tree-search engine for this game. Options: iterations, seconds, exploration, rollout ('random' | 'greedy'), rollout_depth, eval_scale, threads, seed, reuse_tree, determinize ('iteration' | 'search'), max_nodes. See docs/bots.md.
+        A tree-search engine for this game. Options: iterations, seconds, exploration, rollout, rollout_depth, eval_scale, threads, seed, reuse_tree, determinize, max_nodes (tilecraft._core.mcts_options(); docs/bots.md).
         """
     def act(self, state: NimState) -> int:
         """
@@ -1412,7 +1412,7 @@ class WarsawStateSearcher:
         """
     def __init__(self, **kwargs) -> None:
         """
-        A tree-search engine for this game. Options: iterations, seconds, exploration, rollout ('random' | 'greedy'), rollout_depth, eval_scale, threads, seed, reuse_tree, determinize ('iteration' | 'search'), max_nodes. See docs/bots.md.
+        A tree-search engine for this game. Options: iterations, seconds, exploration, rollout, rollout_depth, eval_scale, threads, seed, reuse_tree, determinize, max_nodes (tilecraft._core.mcts_options(); docs/bots.md).
         """
     def act(self, state: WarsawState) -> int:
         """
@@ -1767,6 +1767,10 @@ def gaudi_random_playouts(config: dict, n: typing.SupportsIndex, seed: typing.Su
     """
     n random games in C++ (GIL released; Ctrl-C stops them with KeyboardInterrupt). progress: None or a callable given the number of finished games every 50 ms.
     """
+def mcts_options() -> list:
+    """
+    The MCTS / ISMCTS search options as MctsConfig declares them, in order (the keys as puct_options()'s).
+    """
 def mix_seed(seed: typing.SupportsInt | typing.SupportsIndex, stream: typing.SupportsInt | typing.SupportsIndex) -> int:
     """
     The engine's seed mixer (cpp/core/rng.hpp): a 64-bit seed for stream `stream` of `seed`.
@@ -1774,6 +1778,10 @@ def mix_seed(seed: typing.SupportsInt | typing.SupportsIndex, stream: typing.Sup
 def nim_random_playouts(config: dict, n: typing.SupportsIndex, seed: typing.SupportsIndex = 0, threads: typing.SupportsIndex = 1, progress: typing.Any = None) -> dict:
     """
     n random games in C++ (GIL released; Ctrl-C stops them with KeyboardInterrupt). progress: None or a callable given the number of finished games every 50 ms.
+    """
+def puct_options() -> list:
+    """
+    The PUCT search options as PuctConfig declares them, in order: dicts with name, kind ('integer', 'number', 'flag', 'seed' or 'choice'), default, low, high (None: no bound), choices, range and doc.
     """
 def warsaw_random_playouts(config: dict, n: typing.SupportsIndex, seed: typing.SupportsIndex = 0, threads: typing.SupportsIndex = 1, progress: typing.Any = None) -> dict:
     """
