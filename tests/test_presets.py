@@ -77,7 +77,7 @@ def _bad(tmp_path, edit):
     (lambda d: d["baseline"]["networks"][0].pop("network"), r"presets\.json.*\$\.baseline\.networks\[0\].*'network'"),
     (lambda d: d["baseline"]["networks"][0].update(players="two"), r"\$\.baseline\.networks\[0\]\.players"),
     (lambda d: d["baseline"]["networks"][3]["search"].update(simulations=0),
-     r"\$\.baseline\.networks\[3\]\.search\.simulations: PUCTBot: simulations must be 1\.\.10000000, got 0"),
+     r"\$\.baseline\.networks\[3\]\.search\.simulations: PUCTBot: simulations must be in 1\.\.10000000, got 0"),
     (lambda d: d["baseline"]["networks"][3]["search"].update(determinize="always"),
      r"\$\.baseline\.networks\[3\]\.search\.determinize: PUCTBot: determinize must be"),
     (lambda d: d["baseline"]["networks"][0]["search"].update(worlds=9, simulations=8),
