@@ -182,6 +182,7 @@ class PUCTBot:
     visited; up to ``batch_size`` leaves are gathered (with virtual loss) per evaluator call, a
     call ending early where the next simulation would reach a leaf already in it;
     ``gumbel=True`` uses a Gumbel root with sequential halving over ``gumbel_actions`` actions
+    (``gumbel_c_visit`` and ``gumbel_c_scale``: the c_visit and c_scale of its sigma(q))
     (then ``temperature`` and ``root_noise`` are not used: the Gumbel noise does their job, and the
     policy target is the improved policy, not the visit counts). ``values="returns"`` when the
     evaluator predicts returns in [-1, 1] rather than win shares in [0, 1].
@@ -223,7 +224,7 @@ class PUCTBot:
                  c_puct: float = 1.25,
                  root_noise: Optional[Sequence[float]] = None, temperature: float = 0.0, temperature_moves: int = -1,
                  batch_size: int = 8, seed: int = 0, gumbel: bool = False, gumbel_actions: int = 16,
-                 values: str = "share", rollout_mix: float = 0.0, rollouts: int = 1, rollout: Optional[str] = None,
+                 gumbel_c_visit: float = 50.0, gumbel_c_scale: float = 0.1, values: str = "share", rollout_mix: float = 0.0, rollouts: int = 1, rollout: Optional[str] = None,
                  rollout_depth: Optional[int] = None, eval_scale: Optional[float] = None,
                  determinize: str = "search", prior_heuristic: float = 0.0,
                  prior_temperature: float = 1.0, worlds: int = 1,
@@ -246,7 +247,8 @@ class PUCTBot:
         self.options: Dict[str, Any] = dict(
             simulations=simulations, seconds=seconds, c_puct=c_puct, noise_alpha=alpha, noise_fraction=fraction,
             temperature=temperature, temperature_moves=temperature_moves, batch_size=batch_size, seed=seed,
-            gumbel=gumbel, gumbel_actions=gumbel_actions, rollout_mix=rollout_mix, rollouts=rollouts, rollout=rollout,
+            gumbel=gumbel, gumbel_actions=gumbel_actions, gumbel_c_visit=gumbel_c_visit,
+            gumbel_c_scale=gumbel_c_scale, rollout_mix=rollout_mix, rollouts=rollouts, rollout=rollout,
             rollout_depth=rollout_depth, eval_scale=eval_scale, determinize=determinize,
             prior_heuristic=prior_heuristic, prior_temperature=prior_temperature, worlds=worlds,
             opponent_prior_heuristic=opponent_prior_heuristic)

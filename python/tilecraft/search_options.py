@@ -1,4 +1,12 @@
-"""Checking search options: the ranges live in the C++ search configurations (``PuctConfig`` and
+"""Search options: their declarations and their checks. Every option of the C++ searches is declared
+once, in its configuration's ``visit()`` (``PuctConfig``, ``MctsConfig``): name, kind, default, range
+and a one-line description, which ``tilecraft._core.puct_options()`` / ``mcts_options()`` export and
+:data:`PUCT_OPTIONS` / :data:`MCTS_OPTIONS` hold; the docs' tables of options, the CLI's help and the
+test that compares them with the bots' signatures (tests/test_search_option_declarations.py) read
+them from there; the tables below say where a bot's parameters differ from its configuration's
+fields.
+
+Checking search options: the ranges live in the C++ search configurations (``PuctConfig`` and
 ``MctsConfig``, checked through ``tilecraft._core.check_puct_options`` / ``check_mcts_options``);
 this module adds only what C++ does not know (the determinize modes that search a chance tree, and
 None for "unset") and says each error in the bot's name. PUCTBot, MCTSBot and the presets file
@@ -6,11 +14,33 @@ None for "unset") and says each error in the bot's name. PUCTBot, MCTSBot and th
 Imports nothing of tilecraft but ``_core``."""
 from __future__ import annotations
 
-from typing import Any, Dict
+from typing import Any, Dict, List
 
 import numpy as np
 
 from . import _core
+
+#: The PUCT options as PuctConfig declares them, in order: dicts with name, kind ('integer', 'number', 'flag',
+#: 'seed' or 'choice'), default, low, high (None: no bound), choices, range (what is allowed) and doc.
+PUCT_OPTIONS: List[Dict[str, Any]] = _core.puct_options()
+#: The MCTS / ISMCTS options as MctsConfig declares them (the same keys).
+MCTS_OPTIONS: List[Dict[str, Any]] = _core.mcts_options()
+
+#: PuctConfig's fields that PUCTBot takes in another form, and which.
+PUCT_FIELDS_TAKEN_OTHERWISE: Dict[str, str] = {
+    "noise_alpha": "PUCTBot's root_noise=(alpha, fraction)",
+    "noise_fraction": "PUCTBot's root_noise=(alpha, fraction)",
+}
+#: PUCTBot's parameters that are no PuctConfig field (Python's own), and what they are.
+PUCT_PYTHON_ONLY: Dict[str, str] = {
+    "evaluator": "the network or callable that gives the priors and values",
+    "values": "'share' or 'returns': the scale of the evaluator's values",
+    "root_noise": "(alpha, fraction) of the root's Dirichlet noise: noise_alpha and noise_fraction; None: none",
+}
+#: MctsConfig's fields that MCTSBot and ISMCTSBot take in another form, and which.
+MCTS_FIELDS_TAKEN_OTHERWISE: Dict[str, str] = {
+    "determinize": "the bot's class: MCTSBot 'search', ISMCTSBot 'iteration'",
+}
 
 #: The determinize modes that search chance_tree(state), with the C++ search's mode for its hidden parts.
 CHANCE_TREE_MODES: Dict[str, str] = {"hidden": "search", "hidden-iteration": "iteration"}
