@@ -1,5 +1,7 @@
 """Figures rendered from result files (issue 49): the tables between markers in the docs come from
-``bench/results/*.json``, written by the bench scripts, never typed by hand.
+``bench/results/*.json``, written by the bench scripts, never typed by hand; so do the tables of the
+search options, drawn from their C++ declarations (``tilecraft._core.puct_options()``,
+``mcts_options()``; issue 47), which need tilecraft importable.
 
     python bench/render_results.py            # rewrite every page's blocks from the result files
     python bench/render_results.py --check    # exit 1, naming the page and block, where one differs
@@ -102,16 +104,78 @@ def render_budget_overshoot(data: Dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-# Marker name -> (result file under bench/results/, the command that writes it, how it is drawn).
-RESULTS: Dict[str, Tuple[str, str, Callable[[Any], str]]] = {
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|")
+
+
+def _shown(o: Dict[str, Any]) -> str:
+    """An option's default as a spec would write it."""
+    v = o["default"]
+    if o["kind"] == "flag":
+        return str(v)
+    if o["kind"] == "choice":
+        return f"`{v}`"
+    return f"{v:,}" if isinstance(v, int) and abs(v) >= 10_000 else f"{v:g}" if isinstance(v, float) else str(v)
+
+
+def render_search_options(kind: str) -> str:
+    """The options of a search as its C++ configuration declares them (tilecraft._core.puct_options() or
+    mcts_options()), with where the bot's parameters differ (tilecraft.search_options) and the settings the
+    presets give a bot that leaves them unset (tilecraft/presets.json)."""
+    try:
+        import tilecraft  # noqa: F401
+    except ImportError:  # run from a checkout without an installed tilecraft: the built one in python/
+        sys.path.insert(0, str(ROOT / "python"))
+    from tilecraft import presets, search_options as so
+
+    if kind == "puct":
+        options, otherwise, extra = so.PUCT_OPTIONS, so.PUCT_FIELDS_TAKEN_OTHERWISE, so.PUCT_PYTHON_ONLY
+        preset, bot = set(), "PUCTBot"
+        more = {"determinize": "; PUCTBot also takes " + " and ".join(f"`{m}`" for m in so.CHANCE_TREE_MODES)
+                               + " (chance in the tree)"}
+    else:
+        options, otherwise, extra = so.MCTS_OPTIONS, so.MCTS_FIELDS_TAKEN_OTHERWISE, {}
+        preset, bot = set(presets.mcts_defaults(None)), "MCTSBot"
+        more = {}
+    lines = ["| option | default | allowed | meaning |", "| --- | --- | --- | --- |"]
+    for o in options:
+        default = _shown(o) + (" (preset)" if o["name"] in preset else "")
+        note = f" (as {otherwise[o['name']]})" if o["name"] in otherwise else ""
+        lines.append(f"| `{o['name']}` | {default} | {_cell(o['range'])} | {_cell(o['doc'] + more.get(o['name'], ''))}"
+                     f"{_cell(note)} |")
+    for name, doc in extra.items():
+        lines.append(f"| `{name}` | — | — | {_cell(doc)} ({bot} only) |")
+    lines.append("")
+    lines.append(f"Drawn from the C++ declarations (`tilecraft._core.{kind}_options()`) by "
+                 "`python bench/render_results.py`."
+                 + (" \"(preset)\": a bot that leaves it unset takes the game's setting from tilecraft/presets.json "
+                    "(`tilecraft baselines` prints them)." if preset else ""))
+    return "\n".join(lines)
+
+
+# Marker name -> (result file under bench/results/, the command that writes it, how it is drawn); a block
+# without a result file (None) is drawn from the code itself, by a function of no argument.
+RESULTS: Dict[str, Tuple[Optional[str], str, Callable[..., str]]] = {
     "equal_time": ("equal_time.json", "python bench/equal_time.py", render_equal_time),
     "budget_overshoot": ("budget_overshoot.json", "python bench/budget_overshoot.py", render_budget_overshoot),
+    "puct_options": (None, "the C++ declarations (tilecraft._core.puct_options())",
+                     lambda: render_search_options("puct")),
+    "mcts_options": (None, "the C++ declarations (tilecraft._core.mcts_options())",
+                     lambda: render_search_options("mcts")),
 }
+
+
+def source(name: str) -> str:
+    """What block ``name`` is drawn from, as the messages say it."""
+    file, command, _ = RESULTS[name]
+    return command if file is None else f"bench/results/{file}"
 
 
 def render(name: str, root: pathlib.Path = ROOT) -> str:
     """The body of block ``name`` from its result file (or the line saying it is not measured yet)."""
     file, command, draw = RESULTS[name]
+    if file is None:
+        return draw()
     path = root / "bench" / "results" / file
     if not path.exists():
         return f"Not measured yet: run `{command}` (it writes bench/results/{file})."
@@ -159,11 +223,10 @@ def main(argv=None) -> int:
             print(e, file=sys.stderr)
             return 2
         for name in changed:
-            file = RESULTS[name][0]
             if args.check:
-                differ.append(f"{where}: block '{name}' differs from bench/results/{file}")
+                differ.append(f"{where}: block '{name}' differs from {source(name)}")
             else:
-                print(f"{where}: rendered block '{name}' from bench/results/{file}")
+                print(f"{where}: rendered block '{name}' from {source(name)}")
         if changed and not args.check:
             page.write_text(new, encoding="utf-8")
     if differ:

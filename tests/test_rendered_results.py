@@ -23,9 +23,12 @@ def test_the_pages_agree_with_their_result_files(capsys):
 
 
 def test_the_docs_have_the_blocks():
-    text = {p: (ROOT / p).read_text(encoding="utf-8") for p in ("docs/strength.md", "bench/README.md")}
+    text = {p: (ROOT / p).read_text(encoding="utf-8")
+            for p in ("docs/strength.md", "bench/README.md", "docs/bots.md", "docs/learning.md")}
     assert "<!-- results: equal_time -->" in text["docs/strength.md"]
     assert "<!-- results: budget_overshoot -->" in text["bench/README.md"]
+    assert "<!-- results: mcts_options -->" in text["docs/bots.md"]
+    assert "<!-- results: puct_options -->" in text["docs/learning.md"]
 
 
 def _result(bot, opponent, share, low, high, games, ms, opp_ms, equal_time, ratio, seed=30_000):
@@ -169,7 +172,10 @@ def test_a_bad_block_is_an_error_naming_the_page(tmp_path, capsys, bad, says):
 
 
 def test_every_block_name_is_one_entry_of_one_table():
-    assert set(render_results.RESULTS) == {"equal_time", "budget_overshoot"}
+    assert set(render_results.RESULTS) == {"equal_time", "budget_overshoot", "puct_options", "mcts_options"}
     for name, (file, command, draw) in render_results.RESULTS.items():
+        if name.endswith("_options"):  # drawn from the C++ declarations of the search options (issue 47)
+            assert file is None and f"tilecraft._core.{name}()" in command and callable(draw)
+            continue
         assert file == f"{name}.json" and command.startswith("python bench/") and callable(draw)
     assert os.path.exists(ROOT / "bench" / "equal_time.py")

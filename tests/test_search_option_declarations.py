@@ -117,3 +117,24 @@ def _re(text):
 def test_a_spec_with_a_misspelled_option_lists_the_bot_options():
     with pytest.raises(ValueError, match=r"it has no option 'iteration' \(did you mean 'iterations'\?\)"):
         make_bot("mcts:iteration=3")
+
+
+def test_the_cli_help_lists_the_declared_options(capsys):
+    from tilecraft.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    mcts = [o["name"] for o in _core.mcts_options() if o["name"] not in search_options.MCTS_FIELDS_TAKEN_OTHERWISE]
+    assert f"mcts and ismcts take {', '.join(mcts)};" in text
+
+
+def test_the_docs_show_puct_bots_signature():
+    """docs/learning.md writes PUCTBot's signature out (its options' table is drawn from C++)."""
+    import pathlib
+
+    page = pathlib.Path(__file__).resolve().parent.parent / "docs" / "learning.md"
+    if not page.exists():
+        pytest.skip("the docs are not next to the tests")
+    shown = ", ".join(f"{name}={default!r}" for name, default in _parameters(tilecraft.PUCTBot).items())
+    assert f"`PUCTBot({shown})`" in " ".join(page.read_text(encoding="utf-8").split())

@@ -76,11 +76,21 @@ def _count(value: int, what: str, low: int = 1, high: int = MAX_GAMES) -> int:
     return value
 
 
+def _bot_options_help() -> str:
+    """The search bots' options for --bots, from their C++ declarations (tilecraft.search_options)."""
+    from . import search_options as so
+
+    mcts = [o["name"] for o in so.MCTS_OPTIONS if o["name"] not in so.MCTS_FIELDS_TAKEN_OTHERWISE]
+    puct = [o["name"] for o in so.PUCT_OPTIONS if o["name"] not in so.PUCT_FIELDS_TAKEN_OTHERWISE]
+    return (f"options as name:key=value, e.g. mcts:iterations=400,threads=2 (mcts and ismcts take {', '.join(mcts)}; "
+            f"puct takes {', '.join(puct + list(so.PUCT_PYTHON_ONLY))}; their ranges: docs/bots.md, docs/learning.md)")
+
+
 def _add_game_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("game", choices=list_games(), help="which game")
     p.add_argument("--bots", default="greedy,random",
                    help="comma-separated bots, one per seat (default: greedy,random); built in: "
-                        + ", ".join(sorted(BOT_FACTORIES)) + "; options as name:key=value")
+                        + ", ".join(sorted(BOT_FACTORIES)) + "; " + _bot_options_help())
     p.add_argument("--players", type=int, default=None, help="player count (default: the number of bots)")
     p.add_argument("--seed", type=int, default=0, help="seed of the (first) game (default: 0)")
     p.add_argument("-o", "--option", action="append", metavar="NAME=VALUE",
@@ -289,7 +299,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game", choices=list_games(), help="which game")
     p.add_argument("--bots", required=True,
                    help="comma-separated bots, e.g. random,greedy,mcts:iterations=400; built in: "
-                        + ", ".join(sorted(BOT_FACTORIES)) + "; or package.module:Class")
+                        + ", ".join(sorted(BOT_FACTORIES)) + "; or package.module:Class; " + _bot_options_help())
     p.add_argument("--games-per-pairing", type=int, default=10, metavar="N",
                    help="games per pairing or table (default: 10; a multiple of --players balances seats)")
     p.add_argument("--players", type=int, default=2, help="players per table (default: 2)")
