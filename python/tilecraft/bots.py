@@ -15,7 +15,7 @@ import numpy as np
 from . import presets
 from ._args import is_integer, seed as check_seed
 from .puct import PUCTBot, tuned_options
-from .search_options import check_mcts
+from .search_options import MCTS_OPTIONS, check_mcts
 
 
 @runtime_checkable
@@ -94,12 +94,12 @@ class MCTSBot:
             rollout=rollout, rollout_depth=rollout_depth, eval_scale=eval_scale, reuse_tree=reuse_tree,
             max_nodes=max_nodes, determinize=self.determinize)
         _check_search_options(type(self).__name__, self._resolved(None))
-        for key in ("iterations", "threads", "seed", "max_nodes", "rollout_depth"):  # numpy integers -> int
-            if is_integer(self.options[key]):
-                self.options[key] = int(self.options[key])
-        for key in ("seconds", "exploration", "eval_scale"):  # numpy floats -> float
-            if isinstance(self.options[key], np.floating):
-                self.options[key] = float(self.options[key])
+        for o in MCTS_OPTIONS:  # numpy numbers -> Python's, by the kind C++ declares
+            value = self.options.get(o["name"])
+            if o["kind"] in ("integer", "seed") and is_integer(value):
+                self.options[o["name"]] = int(value)
+            elif o["kind"] == "number" and isinstance(value, np.floating):
+                self.options[o["name"]] = float(value)
         self._searchers: Dict[type, Any] = {}
         self.last_search: Optional[Dict[str, Any]] = None
 
@@ -315,33 +315,12 @@ class BaselineBot(_BaselineBase):
 
 
 def _check_search_options(who: str, o: Dict[str, Any]) -> None:
-    def integer(name: str, low: int) -> None:
-        v = o[name]
-        if not is_integer(v) or v < low:
-            raise ValueError(f"{who}: {name} must be an integer >= {low}, got {v!r}")
-        o[name] = int(v)
-
-    def number(name: str, low: float, strict: bool) -> None:
-        v = o[name]
-        if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, float, np.integer, np.floating)) or v != v or (
-                v <= low if strict else v < low):
-            raise ValueError(f"{who}: {name} must be a number {'>' if strict else '>='} {low}, got {v!r}")
-
-    if o["iterations"] is not None:
-        integer("iterations", 1)
-    if o["iterations"] is None and o["seconds"] is None:
-        raise ValueError(f"{who}: give iterations (>= 1) or seconds (> 0)")
-    integer("threads", 1)
-    if o["threads"] > 256:
-        raise ValueError(f"{who}: threads must be 1..256, got {o['threads']}")
-    o["seed"] = check_seed(who, o["seed"])
-    number("exploration", 0.0, False)
-    integer("max_nodes", 1000)
-    if o["rollout"] not in ("random", "greedy"):
-        raise ValueError(f"{who}: rollout must be 'random' or 'greedy', got {o['rollout']!r}")
-    if not isinstance(o["reuse_tree"], bool):
-        raise ValueError(f"{who}: reuse_tree must be True or False, got {o['reuse_tree']!r}")
-    # the budget and the ranges of the search itself (eval_scale, rollout_depth, ...): the C++ configuration's check
+    """MCTSBot's options: Python's own rule (iterations None, not 0, when only a time budget limits),
+    then the C++ configuration's check of every range (tilecraft.search_options.check_mcts)."""
+    iterations = o["iterations"]
+    if iterations is not None and (not is_integer(iterations) or iterations < 1):
+        raise ValueError(f"{who}: iterations must be an integer >= 1 (None: only the time budget limits), "
+                         f"got {iterations!r}")
     check_mcts(o, who)
 
 
