@@ -192,9 +192,6 @@ void bind_puct(py::module_& m, Cls& cls, const std::string& class_name) {
               if (key != "kind" && key != "evaluator") rest[item.first] = item.second;
             }
             b.puct = puct_config_from_py(rest, "self_play puct bot");
-            require<std::invalid_argument>(b.puct.seconds == 0,
-                                           "self_play puct bot: a time budget (seconds) is not deterministic; "
-                                           "self-play plays by simulations (give simulations, not seconds)");
           } else {
             const BotSpec base = bot_spec_from_py(h);
             b.kind = static_cast<PuctBotSpec::Kind>(base.kind);

@@ -1056,7 +1056,10 @@ SelfPlayResults puct_self_play(const typename S::Config& config, const std::vect
   for (const auto& b : bots) {
     if (b.kind == PuctBotSpec::kMcts) b.mcts.validate();
     if (b.kind == PuctBotSpec::kPuct) {
-      b.puct.validate();
+      b.puct.validate("self_play puct bot");
+      require<std::invalid_argument>(b.puct.seconds == 0,
+                                     "self_play puct bot: a time budget (seconds) is not deterministic; "
+                                     "self-play plays by simulations (give simulations, not seconds)");
       require<std::invalid_argument>(b.evaluator >= 0 && b.evaluator < n_evaluators, "self_play: evaluator index ",
                                      b.evaluator, " out of range");
     }
