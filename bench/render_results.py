@@ -65,14 +65,18 @@ def render_equal_time(data: Dict[str, Dict[str, Dict[str, Any]]]) -> str:
                 _share(s) if s else "—", _times(s) if s else "—", _equal(s) if s else "—",
                 _share(p) if p else "—", _times(p) + " |" if p else "— |"]))
         for r in ([entry[n] for _, n in searches] + ([policy] if policy else [])):
-            key = (r["command"], r["commit"], r["date"], r["seed"], r["cpus"], _load(r["load_before"]))
-            runs.setdefault(key, [])
-            if config not in runs[key]:
-                runs[key].append(config)
-    for (command, commit, date, seed, cpus, load), configs in runs.items():
+            key = (r["commit"], r["date"], r["seed"], r["cpus"])
+            run = runs.setdefault(key, {"commands": [], "loads": []})
+            if r["command"] not in run["commands"]:
+                run["commands"].append(r["command"])
+            run["loads"].append(r["load_before"])
+    for (commit, date, seed, cpus), run in runs.items():
+        loads = [x for x in run["loads"] if x is not None]
+        load = (f"load average {min(loads):.1f}-{max(loads):.1f} as each pairing began" if loads
+                else "load not recorded")
         lines.append("")  # one paragraph a run
-        lines.append(f"Measured by `{command}` at commit {commit} on {date} (seeds {seed:,} + i, {cpus} CPUs, "
-                     f"load {load} before): {', '.join(configs)}.")
+        lines.append(f"Measured at commit {commit} on {date} (seeds {seed:,} + i, {cpus} CPUs, {load}) by "
+                     + ", ".join(f"`{c}`" for c in run["commands"]) + ".")
     lines.append("")
     lines.append("Each side's time per move is its mean over the same games; \"equal time\": the two within "
                  f"{100 * _tolerance(data):.0f}% of the larger.")

@@ -115,10 +115,11 @@ def test_fake_results_are_drawn_into_the_page(tmp_path, capsys):
     assert ("| `gaudi/4p/basic` | 50 ms | 0.265 [0.19, 0.36] (100) | 51.0 / 50.5 | yes "
             "| 0.200 [0.13, 0.29] (100) | 2.0 / 0.05 |") in lines
     assert "| `gaudi/4p/basic` | 200 ms | 0.310 [0.23, 0.41] (100) | 260.0 / 201.0 | no (x1.29) | — | — |" in lines
-    assert ("Measured by `python bench/equal_time.py` at commit abc1234 on 2026-12-05 (seeds 30,000 + i, 2 CPUs, "
-            "load 1.9 before): azul/2p, gaudi/4p/basic.") in lines
-    assert ("Measured by `python bench/equal_time.py --budget 0.2` at commit def5678 on 2026-12-05 (seeds 30,000 + i, "
-            "2 CPUs, load 1.9 before): gaudi/4p/basic.") in lines
+    # one line per commit: its commands, and the load average as each pairing began
+    assert ("Measured at commit abc1234 on 2026-12-05 (seeds 30,000 + i, 2 CPUs, load average 1.9-1.9 as each "
+            "pairing began) by `python bench/equal_time.py`.") in lines
+    assert ("Measured at commit def5678 on 2026-12-05 (seeds 30,000 + i, 2 CPUs, load average 1.9-1.9 as each "
+            "pairing began) by `python bench/equal_time.py --budget 0.2`.") in lines
     assert "within 20% of the larger" in text
 
     assert "| game | bot | moves | median past 50 ms (ms) | p99 (ms) | worst (ms) | first move (ms) |" in lines
