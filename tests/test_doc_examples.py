@@ -168,7 +168,7 @@ def test_the_marks_are_read(tmp_path):
                                           Block("page.md", 11, "c = a\n", "slow", "a long run")]
 
 
-@pytest.mark.parametrize("block", _params())
+@pytest.mark.parametrize("block", list(_params()))
 def test_doc_example_runs(block, tmp_path_factory):
     if block.mark == "skip":
         pytest.skip(f"{block.name}: {block.reason}")
