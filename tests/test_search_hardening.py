@@ -8,7 +8,6 @@ Each test here failed on the code before the fix: the interpreter died (SIGSEGV,
 corruption"), an option was accepted and failed later with pybind11's "Unable to cast", or a seat
 of 2**32 was read as seat 0."""
 import os
-import pathlib
 import subprocess
 import sys
 import textwrap
@@ -20,7 +19,6 @@ import tilecraft
 from tilecraft import EvaluatorError, MCTSBot, PUCTBot, baselines
 from tilecraft.bots import make_bot
 
-REPO = pathlib.Path(__file__).resolve().parents[1]
 
 # every way a PUCT search turns logits into priors: closed and open loop, on the chance tree, several trees
 MODES = [dict(determinize="search"), dict(determinize="iteration"), dict(determinize="hidden"),
@@ -30,7 +28,10 @@ EVAL_SCALE_RANGE = r"eval_scale must be in \[0\.001, 1e\+06\]"
 
 
 def _env():
-    return dict(os.environ, PYTHONPATH=os.pathsep.join([str(REPO / "python"), os.environ.get("PYTHONPATH", "")]))
+    """The environment of a child interpreter that imports the tilecraft this test imports (a source
+    checkout's python/ folder, or the installed package's site-packages)."""
+    here = os.path.dirname(os.path.dirname(os.path.abspath(tilecraft.__file__)))
+    return dict(os.environ, PYTHONPATH=os.pathsep.join([here, os.environ.get("PYTHONPATH", "")]))
 
 
 @pytest.mark.parametrize("make", [
