@@ -12,7 +12,7 @@ import time
 
 import tilecraft
 from tilecraft import _core
-from tilecraft.bots import _parse_value
+from tilecraft.bots import parse_value
 
 
 def main() -> None:
@@ -26,7 +26,7 @@ def main() -> None:
     options = {}
     for pair in args.option:
         k, _, v = pair.partition("=")
-        options[k] = _parse_value(v)
+        options[k] = parse_value(v)
     print(f"castle: {args.games} random games x {args.repeat}, {args.threads} thread(s), options {options or 'default'}; "
           f"State = {_core.CASTLE_STATE_BYTES} bytes")
     for i in range(args.repeat):

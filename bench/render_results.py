@@ -108,6 +108,39 @@ def render_budget_overshoot(data: Dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def render_train_backends(data: Dict[str, Any]) -> str:
+    """bench/train_backends.py's results: training steps a second per library, and its install."""
+    nets = sorted({r["network"] for r in data["speed"]})
+    threads = sorted({r["threads"] for r in data["speed"]})
+    by = {(r["network"], r["backend"], r["threads"]): r for r in data["speed"]}
+    versions = {r["backend"]: r["version"] for r in data["speed"]}
+    head = " | ".join(f"{n} shapes, {t} thread{'s' if t > 1 else ''}" for n in nets for t in threads)
+    lines = [f"| library | {head} |", "|---|" + "---|" * (len(nets) * len(threads))]
+    for backend in ("torch", "jax"):
+        cells = []
+        for n in nets:
+            for t in threads:
+                r = by.get((n, backend, t))
+                cells.append("—" if r is None else f"{r['steps_per_second']:.1f} steps/s")
+        lines.append(f"| {backend} {versions.get(backend, '')} | " + " | ".join(cells) + " |")
+    lines += ["", f"Training steps a second (batch {data['speed'][0]['rows']}; the median of "
+                  f"{len(data['speed'][0].get('all_steps_per_second', [0]))} runs), measured by `{data['command']}` "
+                  f"at commit {data['commit']} ({data['cores']} cores, load {data['load'][0]:.1f}-{data['load'][1]:.1f})."]
+    if "install" in data:
+        lines += ["", "| install | seconds | MB added to a fresh venv |", "|---|---|---|"]
+        for i in data["install"]:
+            lines.append(f"| `{i['command']}` | {i['seconds']:.0f} | {i['megabytes']:.0f} |")
+        u = data.get("unpinned_torch")
+        if u:
+            lines += ["", f"A plain `pip install torch` on this platform resolves to torch {u['resolves_to']} with "
+                          f"{u['packages']} packages, {len(u['gpu_packages'])} of them GPU libraries "
+                          f"({', '.join(u['gpu_packages'][:4])}, ...): {u['wheel_megabytes']:,.0f} MB of wheels "
+                          f"before unpacking (not counting {len(u['not_sized'])} small ones fetched from PyPI). "
+                          "The CPU build above comes from PyTorch's own index (`--index-url "
+                          "https://download.pytorch.org/whl/cpu`)."]
+    return "\n".join(lines)
+
+
 def _cell(text: str) -> str:
     return text.replace("|", "\\|")
 
@@ -162,6 +195,7 @@ def render_search_options(kind: str) -> str:
 RESULTS: Dict[str, Tuple[Optional[str], str, Callable[..., str]]] = {
     "equal_time": ("equal_time.json", "python bench/equal_time.py", render_equal_time),
     "budget_overshoot": ("budget_overshoot.json", "python bench/budget_overshoot.py", render_budget_overshoot),
+    "train_backends": ("train_backends.json", "python bench/train_backends.py --install", render_train_backends),
     "puct_options": (None, "the C++ declarations (tilecraft._core.puct_options())",
                      lambda: render_search_options("puct")),
     "mcts_options": (None, "the C++ declarations (tilecraft._core.mcts_options())",

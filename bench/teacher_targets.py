@@ -16,7 +16,8 @@ import sys
 
 import numpy as np
 
-from tilecraft import train
+from tilecraft.agents.train import sharpen
+from tilecraft.agents.train.data import load_rows
 
 BANDS = ((2, 5), (5, 20), (20, 100), (100, 100000))
 
@@ -36,8 +37,8 @@ def main(argv=None) -> int:
     with np.load(paths[0], allow_pickle=False) as z:
         n_act = int(z["policy"].shape[1])
         bots = json.loads(str(z["meta"])).get("bots")
-    d = train._load_rows(paths, n_act)
-    pi = train.sharpen(d["policy"], args.temperature).astype(np.float32)
+    d = load_rows(paths, n_act)
+    pi = sharpen(d["policy"], args.temperature).astype(np.float32)
     pi /= np.maximum(pi.sum(1, keepdims=True), 1e-9)
     legal = d["mask"].sum(1)
     entropy = -(pi * np.log(np.maximum(pi, 1e-12))).sum(1)

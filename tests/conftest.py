@@ -2,6 +2,8 @@ import os
 import signal
 import sys
 
+import pytest
+
 # Make the shared harness (tests/conformance.py) importable from every game's test folder.
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
@@ -11,3 +13,23 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 # Python's own handler is put back, so those tests see the same Ctrl-C as a terminal gives.
 if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+def _have_torch() -> bool:
+    try:
+        import torch  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def pytest_collection_modifyitems(config, items):
+    """Tests marked ``train`` need PyTorch (the ``train`` extra, which CI installs)."""
+    marked = [item for item in items if item.get_closest_marker("train") is not None]
+    if marked and not _have_torch() and os.environ.get("TILECRAFT_REQUIRE_TRAIN"):
+        raise pytest.UsageError("TILECRAFT_REQUIRE_TRAIN is set (CI), but PyTorch is not installed: "
+                                'pip install "tilecraft[train]"')
+    if marked and not _have_torch():
+        skip = pytest.mark.skip(reason='training needs PyTorch: pip install "tilecraft[train]"')
+        for item in marked:
+            item.add_marker(skip)

@@ -15,6 +15,8 @@ from tilecraft import baselines, presets
 from tilecraft.baselines import BaselineError
 from tilecraft.bots import BaselineBot, BaselinePolicyBot, make_bot
 from tilecraft import train
+from tilecraft.agents import model
+from tilecraft.agents.train import fitting
 
 
 def _net_file(tmp_path, game="azul", players=2, mode=None, name="net.npz", bias=None, value_bias=None, **meta_over):
@@ -22,7 +24,7 @@ def _net_file(tmp_path, game="azul", players=2, mode=None, name="net.npz", bias=
     heads, so its outputs are exactly the biases)."""
     state = tilecraft.make(game, players=players, **({"mode": mode} if mode else {}))
     n_in, n_act = int(np.prod(state.observation_shape())), state.num_distinct_actions()
-    arrays = train._init_arrays(n_in, [16, 8], n_act, players, seed=1)
+    arrays = model.init(n_in, [16, 8], n_act, players, seed=1)
     arrays["shift"] = np.zeros(n_in, np.float32)
     arrays["scale"] = np.ones(n_in, np.float32)
     if bias is not None:
@@ -306,10 +308,11 @@ def test_observation_layout_names_the_game_version_and_hash():
     assert len(layouts) == 6  # another player count or game: another layout
 
 
+@pytest.mark.train
 def test_train_runs_end_to_end_and_resumes(tmp_path):
     out = tmp_path / "run"
     argv = ["azul", "--out", str(out), "--chunks", "1", "--games-per-chunk", "2", "--teacher", "mcts:iterations=20",
-            "--epochs", "1", "--hidden", "16", "--eval-games", "0", "--quiet", "--numpy"]
+            "--epochs", "1", "--hidden", "16", "--eval-games", "0", "--quiet"]
     args = train.parser().parse_args(argv)
     first = train.run(args, argv)
     net = baselines.load("azul", 2, path=first["final"])
@@ -318,11 +321,12 @@ def test_train_runs_end_to_end_and_resumes(tmp_path):
     before = (out / "data" / "teacher-0000.npz").stat().st_mtime_ns
     train.run(train.parser().parse_args(argv), argv)  # done already: nothing is played again
     assert (out / "data" / "teacher-0000.npz").stat().st_mtime_ns == before
-    other = train.parser().parse_args(argv[:-2] + ["--hidden", "32", "--quiet"])
+    other = train.parser().parse_args(argv[:-1] + ["--hidden", "32", "--quiet"])
     with pytest.raises(ValueError, match="other settings.*hidden"):
         train.run(other, argv)
 
 
+@pytest.mark.train
 def test_chunks_made_by_several_processes_are_the_chunks_one_process_makes(tmp_path):
     # --workers makes the teacher's chunks in processes of their own; a chunk's seed depends only on the
     # run's seed and the chunk's number, so the data is the same row for row. --rounds 0 stops there.
@@ -351,7 +355,7 @@ def test_chunks_made_by_several_processes_are_the_chunks_one_process_makes(tmp_p
     # ... and trains on them without playing them again
     before = [p.stat().st_mtime_ns for p in paths[2]]
     argv = common[:-3] + ["--out", str(tmp_path / "w2"), "--epochs", "1", "--hidden", "16", "--eval-games", "0",
-                          "--hold-out", "0", "--numpy", "--quiet"]
+                          "--hold-out", "0", "--quiet"]
     net = baselines.load("azul", 2, path=train.run(train.parser().parse_args(argv), argv)["final"])
     assert net.meta["games"] == 6
     assert [p.stat().st_mtime_ns for p in paths[2]] == before
@@ -424,7 +428,7 @@ def test_the_cli_lists_baselines_and_refuses_a_bad_training_run(capsys, tmp_path
 
 def test_a_value_trunk_of_its_own_is_read_and_used(tmp_path):
     state = tilecraft.make("azul", seed=4)
-    arrays = train._init_arrays(168, [8], 300, 2, seed=2, value_hidden=[5, 3])
+    arrays = model.init(168, [8], 300, 2, seed=2, value_hidden=[5, 3])
     rng = np.random.default_rng(0)
     arrays = {k: rng.normal(size=v.shape).astype(np.float32) * 0.1 for k, v in arrays.items()}
     arrays["shift"] = rng.normal(size=168).astype(np.float32)
@@ -453,7 +457,7 @@ def _grouped_net(tmp_path, groups, name="grouped.npz", **meta_over):
     """A Gaudí network with feature groups and random weights, and its float64 arrays."""
     state = tilecraft.make("gaudi", seed=4)
     n_in, n_act = int(np.prod(state.observation_shape())), state.num_distinct_actions()
-    arrays = train._init_arrays(n_in, [6], n_act, 2, seed=2, groups=groups)
+    arrays = model.init(n_in, [6], n_act, 2, seed=2, groups=groups)
     rng = np.random.default_rng(0)
     arrays = {k: rng.normal(size=v.shape).astype(np.float32) * 0.1 for k, v in arrays.items()}
     arrays["shift"] = rng.normal(size=n_in).astype(np.float32) * 0.1
@@ -538,7 +542,7 @@ def test_the_declared_feature_groups_cover_the_documented_blocks(game, players):
 
     state = tilecraft.make(game, players=players, seed=7)
     groups = game_spec(game).observation_groups(state)
-    indices, rest = baselines.group_indices(groups, int(np.prod(state.observation_shape())))
+    indices, rest = model.group_indices(groups, int(np.prod(state.observation_shape())))
     obs = state.observation(0)
     if game == "castle":  # plane 0 (interior space) of every cell, then the tail of 119 values
         assert indices[0].shape == (90, 56) and list(rest) == list(range(56 * 90, 56 * 90 + 119))
@@ -563,12 +567,13 @@ def test_the_declared_feature_groups_cover_the_documented_blocks(game, players):
         assert obs[seats[3]].sum() == 0 and obs[seats[0]].sum() > 0
 
 
+@pytest.mark.train
 def test_train_uses_the_games_feature_groups_unless_told_not_to(tmp_path):
     from tilecraft.games import game_spec
 
     argv = ["gaudi", "--out", str(tmp_path / "g"), "--chunks", "1", "--games-per-chunk", "1", "--teacher",
             "mcts:iterations=10", "--epochs", "1", "--hidden", "8", "--value-hidden", "", "--eval-games", "0",
-            "--quiet", "--numpy"]
+            "--quiet"]
     net = baselines.load("gaudi", 2, path=train.run(train.parser().parse_args(argv), argv)["final"])
     assert net.meta["groups"] == game_spec("gaudi").observation_groups(tilecraft.make("gaudi"))
     assert net.arrays["gw1"].shape == (266, 64) and net.arrays["w0"].shape == (1110 + 99 * 8 + 4 * 64, 8)
@@ -578,6 +583,7 @@ def test_train_uses_the_games_feature_groups_unless_told_not_to(tmp_path):
 
 
 
+@pytest.mark.train
 @pytest.mark.parametrize("value_weight, kept", [(1.0, 2), (0.1, 6), (0.0, 8)])
 def test_a_shared_trunk_is_picked_on_the_loss_it_trains_on(monkeypatch, value_weight, kept):
     # The held-out check keeps the weights with the lowest held-out policy loss plus value_weight times
@@ -589,18 +595,18 @@ def test_a_shared_trunk_is_picked_on_the_loss_it_trains_on(monkeypatch, value_we
     vals = [0.60, 0.50, 0.50, 0.60, 0.70, 0.80, 0.90, 1.40, 1.80, 2.00]
     calls = iter(range(10))
 
-    def scripted(arrays, depth, data, codec, groups=None):
+    def scripted(arrays, data, codec, index=None):
         i = next(calls)
         return {"val_policy_loss": pol[i], "val_value_loss": vals[i], "val_margin_loss": 0.0, "val_top1": 0.0}
 
-    monkeypatch.setattr(train, "held_out_losses", scripted)
+    monkeypatch.setattr(fitting, "held_out_losses", scripted)
     rng = np.random.default_rng(3)
     n = 40
     data = dict(codes=rng.integers(0, 256, size=(n, 6)).astype(np.uint8), mask=np.ones((n, 3), bool),
                 policy=np.full((n, 3), 1 / 3, np.float16), value=np.full((n, 2), 0.5, np.float32),
                 margin=np.zeros((n, 2), np.float32))
     codec = (np.full(6, 255.0, np.float32), np.zeros(6, np.float32))
-    _, stats = train.fit(train._init_arrays(6, [4], 3, 2, seed=1), data, codec, 1, epochs=10, batch=4,
-                         use_torch=False, val=data, value_weight=value_weight)
+    _, stats = train.fit(model.init(6, [4], 3, 2, seed=1), data, codec, epochs=10, batch=4, val=data,
+                         value_weight=value_weight)
     assert stats["steps"] == 100 and stats["step"] == (kept + 1) * 10
     assert stats["val_policy_loss"] == pol[kept] and stats["val_value_loss"] == vals[kept]

@@ -1,5 +1,5 @@
-"""examples/alphazero.py (the loop of tilecraft train) runs end to end with numpy alone, and the
-numpy trainer's hand-written backward pass is right."""
+"""examples/alphazero.py (the loop of tilecraft train) runs end to end, the trainer learns, and the
+network's one forward pass gives the losses written out by hand on numpy and on PyTorch."""
 import importlib.util
 import json
 import os
@@ -8,6 +8,8 @@ import numpy as np
 import pytest
 
 from tilecraft import baselines, presets, train
+from tilecraft.agents import model
+from tilecraft.agents.train import fitting as fit
 
 EXAMPLE = os.path.join(os.path.dirname(__file__), os.pardir, "examples", "alphazero.py")
 
@@ -19,10 +21,11 @@ def _load():
     return module
 
 
-def test_alphazero_example_runs_with_numpy(tmp_path):
+@pytest.mark.train
+def test_alphazero_example_runs(tmp_path):
     az = _load()
     out = tmp_path / "run"
-    result = az.main(["azul", "--quick", "--numpy", "--quiet", "--out", str(out), "--chunks", "1"])
+    result = az.main(["azul", "--quick", "--quiet", "--out", str(out), "--chunks", "1"])
     curve = json.loads((out / "curve.json").read_text())
     assert result["rounds"] == 2 and len(curve) == 2
     for row in curve:
@@ -35,11 +38,13 @@ def test_alphazero_example_runs_with_numpy(tmp_path):
     assert net.meta["round"] == 1 and net.meta["hidden"] == [64]
 
 
-def test_numpy_trainer_learns_a_fixed_target():
-    """The loss on a fixed batch goes down, and the value head's softmax sums to one."""
+@pytest.mark.train
+def test_the_trainer_learns_a_fixed_target():
+    """The losses on a fixed batch go down under the trainer's steps (PyTorch's gradients and AdamW
+    through tilecraft.agents.model's forward pass)."""
     rng = np.random.default_rng(0)
-    arrays = train._init_arrays(10, [16, 16], 6, 2, seed=0)
-    t = train._NumpyTrainer(arrays, 2, 1e-2, 1)
+    arrays = model.init(10, [16, 16], 6, 2, seed=0)
+    t = fit.Trainer(arrays, 1e-2, 1)
     x = rng.normal(size=(64, 10)).astype(np.float32)
     mask = np.ones((64, 6), bool)
     mask[:, 5] = False
@@ -48,6 +53,8 @@ def test_numpy_trainer_learns_a_fixed_target():
     z = np.stack([(x[:, 1] > 0), (x[:, 1] <= 0)], axis=1).astype(np.float32)
     m = np.stack([x[:, 2], -x[:, 2]], axis=1).astype(np.float32)
     first = t.step(x, mask, pi, z, m, 0.25)
+    # before any step the heads are zero: a uniform policy over the 5 legal actions, even win shares
+    assert first[0] == pytest.approx(np.log(5), rel=1e-5) and first[1] == pytest.approx(np.log(2), rel=1e-5)
     for _ in range(300):
         last = t.step(x, mask, pi, z, m, 0.25)
     assert last[0] < first[0] * 0.5 and last[1] < first[1] * 0.5 and last[2] < first[2] * 0.5
@@ -56,59 +63,76 @@ def test_numpy_trainer_learns_a_fixed_target():
 GROUPS = [dict(offset=1, count=2, width=2, block_stride=1, feature_stride=2, embed=3)]  # features (1, 3), (2, 4)
 
 
+def _hand_losses(a, x, mask, pi, z, m, groups):
+    """The losses written out for one row at a time, from the definitions (no tilecraft code)."""
+    relu = lambda v: np.maximum(v, 0.0)  # noqa: E731
+    out = np.zeros(3)
+    for r in range(len(x)):
+        inp = x[r]
+        if groups:  # the features in no group (0), then block 0 = features (1, 3), block 1 = (2, 4)
+            enc = [relu(x[r, [1, 3]] @ a["gw0"] + a["gb0"]), relu(x[r, [2, 4]] @ a["gw0"] + a["gb0"])]
+            inp = np.concatenate([x[r, [0]]] + enc)
+        h = relu(inp @ a["w0"] + a["b0"])
+        hv = relu(inp @ a["vw0"] + a["vb0"]) if "vw0" in a else h
+        logits = np.where(mask[r], h @ a["wp"] + a["bp"], -np.inf)
+        lp = logits - np.log(np.exp(logits).sum())
+        vl = hv @ a["wv"] + a["bv"]
+        out += (-(pi[r][mask[r]] * lp[mask[r]]).sum(), -(z[r] * (vl - np.log(np.exp(vl).sum()))).sum(),
+                ((hv @ a["wm"] + a["bm"] - m[r]) ** 2).sum())
+    return out / len(x)
+
+
+@pytest.mark.train
 @pytest.mark.parametrize("value_hidden, groups", [((), ()), ((6,), ()), ((), GROUPS), ((6,), GROUPS)],
                          ids=["shared trunk", "value trunk", "groups", "groups and value trunk"])
-def test_numpy_gradients_match_finite_differences(value_hidden, groups):
+def test_the_losses_are_the_same_on_numpy_and_torch_and_match_a_hand_computation(value_hidden, groups):
+    """The one forward pass gives the losses written out by hand, on numpy (held-out losses) and on
+    PyTorch (training), and PyTorch's gradient of a weight matches the loss's finite difference."""
+    import torch
+
     rng = np.random.default_rng(1)
-    arrays = train._init_arrays(5, [7], 4, 2, seed=1, value_hidden=value_hidden, groups=groups)
-    index = baselines.group_indices(groups, 5) if groups else None
-    for k in ("wp", "wv", "wm"):
+    arrays = model.init(5, [7], 4, 2, seed=1, value_hidden=value_hidden, groups=groups)
+    for k in ("wp", "wv", "wm", "bp"):
         arrays[k] = rng.normal(size=arrays[k].shape).astype(np.float32) * 0.3
+    index = model.group_indices(groups, 5) if groups else None
     x = rng.normal(size=(8, 5)).astype(np.float32)
     mask = np.ones((8, 4), bool)
-    pi = rng.dirichlet(np.ones(4), size=8).astype(np.float32)
+    mask[::3, 2] = False
+    pi = rng.dirichlet(np.ones(4), size=8).astype(np.float32) * mask
+    pi /= pi.sum(1, keepdims=True)
     z = rng.dirichlet(np.ones(2), size=8).astype(np.float32)
     m = rng.normal(size=(8, 2)).astype(np.float32)
-
-    def loss(a):
-        t = train._NumpyTrainer(a, 1, 0.0, 1, index)
-        p, v, mm = t.step(x, mask, pi, z, m, 0.25)
-        return p + v + 0.25 * mm
-
-    t = train._NumpyTrainer(arrays, 1, 1e-3, 1, index)
-    before = {k: v.copy() for k, v in t.p.items()}
-    t.step(x, mask, pi, z, m, 0.25)
-    # Adam's first step moves each weight by about lr * sign(gradient): compare signs with the loss slope
-    probes = [("w0", (2, 3)), ("wp", (1, 2)), ("wv", (4, 0)), ("wm", (3, 1))]
-    if value_hidden:
-        probes += [("vw0", (1, 4)), ("vw0", (3, 0)), ("vb0", (2,))]
-    if groups:  # the shared encoder: its gradient sums both blocks'
-        probes += [("gw0", (0, 0)), ("gw0", (1, 2)), ("gw0", (0, 1)), ("gb0", (1,)), ("gb0", (2,))]
-    checked, keys = 0, set()
-    for k, i in probes:
+    want = _hand_losses({k: v.astype(np.float64) for k, v in arrays.items()}, x.astype(np.float64), mask, pi, z, m,
+                        groups)
+    on_numpy = model.losses(arrays, x, mask, pi, z, m, index)[:3]
+    np.testing.assert_allclose(on_numpy, want, rtol=1e-5)
+    t = fit.Trainer(arrays, 1e-3, 1, index)
+    tensors = [torch.from_numpy(v) for v in (x, mask, pi, z, m)]
+    on_torch = model.losses(t.p, *tensors, t.index, t.ops)[:3]
+    np.testing.assert_allclose([float(v.detach()) for v in on_torch], want, rtol=1e-5)
+    total = on_torch[0] + on_torch[1] + 0.25 * on_torch[2]
+    total.backward()
+    probe = "gw0" if groups else ("vw0" if value_hidden else "w0")
+    for k, i in (("w0", (1, 2)), ("wv", (3, 1)), (probe, (0, 1))):
         eps = 1e-3
         up = {kk: vv.astype(np.float64).copy() for kk, vv in arrays.items()}
         dn = {kk: vv.astype(np.float64).copy() for kk, vv in arrays.items()}
         up[k][i] += eps
         dn[k][i] -= eps
-        slope = (loss({kk: vv.astype(np.float32) for kk, vv in up.items()})
-                 - loss({kk: vv.astype(np.float32) for kk, vv in dn.items()})) / (2 * eps)
-        step = t.p[k][i] - before[k][i]
-        if abs(slope) > 1e-3:
-            assert np.sign(step) == -np.sign(slope), (k, i, slope, step)
-            checked += 1
-            keys.add(k)
-    assert checked >= 2
-    assert not groups or "gw0" in keys
+        w = np.array([1.0, 1.0, 0.25])
+        slope = (w @ _hand_losses(up, x.astype(np.float64), mask, pi, z, m, groups)
+                 - w @ _hand_losses(dn, x.astype(np.float64), mask, pi, z, m, groups)) / (2 * eps)
+        assert float(t.p[k].grad[i]) == pytest.approx(slope, rel=1e-2, abs=1e-4), (k, i)
 
 
+@pytest.mark.train
 def test_improvement_rounds_search_with_rollouts_and_the_heuristic_prior_when_asked(tmp_path):
     """--puct-rollout-mix and --puct-prior-heuristic reach the later rounds' PUCT (its options are
     recorded with the chunk) and the run's settings; a run without them records neither, so folders
     made before the flags existed still resume."""
     base = ["azul", "--players", "2", "--teacher", "mcts:iterations=50", "--chunks", "1", "--games-per-chunk", "2",
             "--hold-out", "0", "--rounds", "2", "--puct-games", "2", "--puct-simulations", "8", "--eval-games", "0",
-            "--epochs", "1", "--hidden", "16", "--value-hidden", "", "--numpy", "--quiet", "--threads", "1"]
+            "--epochs", "1", "--hidden", "16", "--value-hidden", "", "--quiet", "--threads", "1"]
     for flags, expected in (([], dict(rollout_mix=0.0, prior_heuristic=0.0)),
                             (["--puct-rollout-mix", "1.0", "--puct-prior-heuristic", "2.0"],
                              dict(rollout_mix=1.0, prior_heuristic=2.0))):
@@ -136,12 +160,13 @@ def test_sharpen_raises_the_visit_shares_to_one_over_t():
     assert train.sharpen(pi, 0.0).tolist() == [[1.0, 0.0, 0.0, 0.0], [0.5, 0.5, 0.0, 0.0]]
 
 
+@pytest.mark.train
 def test_a_baseline_teacher_plays_in_the_batched_puct_loop(tmp_path):
     """--teacher baseline[...] (a search guided by a network) is played by self_play's batched PUCT
     loop: its rows are the search's visit shares over the legal actions, not one-hot moves; and
     --target-temperature is checked and recorded in the settings only when it is not 1."""
     base = ["azul", "--players", "2", "--chunks", "1", "--games-per-chunk", "2", "--hold-out", "0",
-            "--eval-games", "0", "--epochs", "1", "--hidden", "16", "--value-hidden", "", "--numpy", "--quiet",
+            "--eval-games", "0", "--epochs", "1", "--hidden", "16", "--value-hidden", "", "--quiet",
             "--threads", "1"]
     out = tmp_path / "run"
     argv = base + ["--out", str(out), "--teacher", "baseline:simulations=16", "--target-temperature", "0",

@@ -20,12 +20,14 @@ import numpy as np
 import pytest
 
 from tilecraft import train
+from tilecraft.agents import model
+from tilecraft.agents.train import files as run_files, fitting
 from tilecraft.cli import main
 
 TINY = ["azul", "--out", "run", "--chunks", "2", "--games-per-chunk", "2", "--teacher", "mcts:iterations=5",
         "--threads", "1", "--epochs", "1", "--hidden", "8", "--value-hidden", "", "--groups", "none", "--batch", "64",
         "--rounds", "2", "--puct-games", "2", "--puct-simulations", "4", "--eval-games", "1",
-        "--eval-simulations", "4", "--eval-workers", "1", "--hold-out", "2", "--numpy", "--quiet"]
+        "--eval-simulations", "4", "--eval-workers", "1", "--hold-out", "2", "--quiet"]
 
 
 def _train(where: pathlib.Path, *extra: str) -> Dict[str, Any]:
@@ -62,19 +64,25 @@ def _differences(a: Dict[str, Any], b: Dict[str, Any]) -> List[str]:
     return sorted(k for k in set(a) | set(b) if a.get(k) != b.get(k))
 
 
+def _patch_publish(patch, publish) -> None:
+    """Every module of the run that publishes a file, publishing through ``publish``."""
+    for module in (run_files, fitting, train):
+        patch.setattr(module, "publish", publish)
+
+
 @pytest.fixture(scope="module")
 def reference(tmp_path_factory):
     """The files of a run never stopped, and the files it published, in order."""
     where = tmp_path_factory.mktemp("reference")
     published: List[str] = []
-    real = getattr(train, "_publish", None)
+    real = run_files.publish
 
     def counting(path, write):
         published.append(pathlib.Path(path).name)
         return real(path, write)
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(train, "_publish", counting, raising=False)
+        _patch_publish(patch, counting)
         _train(where)
     return _files(where / "run"), published
 
@@ -82,7 +90,7 @@ def reference(tmp_path_factory):
 def _stopped_at(monkeypatch, k: int, when: str) -> None:
     """The k-th file the run publishes: Ctrl-C just before it is written (its stage's work done, not
     saved: the same as a stop anywhere in that stage) or just after (between two stages)."""
-    real = train._publish
+    real = run_files.publish
     count = [0]
 
     def publish(path, write):
@@ -94,7 +102,7 @@ def _stopped_at(monkeypatch, k: int, when: str) -> None:
             raise KeyboardInterrupt
         return result
 
-    monkeypatch.setattr(train, "_publish", publish)
+    _patch_publish(monkeypatch, publish)
 
 
 def _stop_and_resume(tmp_path, monkeypatch, reference, k: int, when: str) -> None:
@@ -104,25 +112,28 @@ def _stop_and_resume(tmp_path, monkeypatch, reference, k: int, when: str) -> Non
     with pytest.raises(KeyboardInterrupt):
         _train(where)
     monkeypatch.undo()
-    assert not [p for p in (where / "run").rglob("*") if train._TEMP in p.name]  # no temporary file left
+    assert not [p for p in (where / "run").rglob("*") if run_files.TEMP in p.name]  # no temporary file left
     _train(where)  # resumed (the lock was given back)
     resumed = _files(where / "run")
     assert not _differences(files, resumed), (f"stopped {when} writing {published[k - 1]} (file {k})",
                                               _differences(files, resumed))
 
 
+@pytest.mark.train
 def test_the_reference_run_publishes_every_stage(reference):
     _, published = reference
     assert published == ["run.json", "preset.json", "teacher-0000.npz", "teacher-0001.npz", "weights.npz", "net-00.npz",
                          "curve.json", "puct-0001.npz", "weights.npz", "net-01.npz", "curve.json"]
 
 
+@pytest.mark.train
 @pytest.mark.parametrize("when", ["before", "after"])
 @pytest.mark.parametrize("k", range(1, 12))
 def test_a_run_stopped_at_any_stage_resumes_into_the_same_files(tmp_path, monkeypatch, reference, k, when):
     _stop_and_resume(tmp_path, monkeypatch, reference, k, when)
 
 
+@pytest.mark.train
 def test_stopped_during_round_1s_training_the_puct_chunk_is_counted_once(tmp_path, monkeypatch, reference):
     # issue 45: puct-0001.npz was listed twice on resume, and round 1 trained on more rows than it should
     calls = [0]
@@ -145,6 +156,7 @@ def test_stopped_during_round_1s_training_the_puct_chunk_is_counted_once(tmp_pat
     assert not _differences(files, resumed)
 
 
+@pytest.mark.train
 def test_stopped_during_a_rounds_evaluation_the_round_is_not_trained_again(tmp_path, monkeypatch, reference):
     # issue 45: round r was trained again from its own weights (net-01 differed from an uninterrupted run's)
     real_evaluate, real_fit = train.evaluate, train.fit
@@ -176,7 +188,7 @@ def test_a_second_run_on_a_held_folder_is_refused_naming_the_first(tmp_path):
     _train(tmp_path, "--rounds", "0")
     out = tmp_path / "run"
     before = _files(out)
-    holder = train._Lock(out, "tilecraft train azul (the first run)")
+    holder = run_files.Lock(out, "tilecraft train azul (the first run)")
     try:
         with pytest.raises(train.RunInUseError) as info:
             _train(tmp_path, "--rounds", "0")
@@ -197,8 +209,8 @@ def test_a_run_in_another_process_holds_the_folder_until_it_ends(tmp_path):
     out = tmp_path / "run"
     out.mkdir()
     child = subprocess.Popen(
-        [sys.executable, "-c", "import pathlib, sys; from tilecraft import train; "
-         f"lock = train._Lock(pathlib.Path({str(out)!r}), 'tilecraft train azul (elsewhere)'); "
+        [sys.executable, "-c", "import pathlib, sys; from tilecraft.agents.train import files as run_files; "
+         f"lock = run_files.Lock(pathlib.Path({str(out)!r}), 'tilecraft train azul (elsewhere)'); "
          "print('held', flush=True); sys.stdin.read(); lock.release()"],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
         env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
@@ -216,7 +228,7 @@ def test_a_run_in_another_process_holds_the_folder_until_it_ends(tmp_path):
 def test_temporary_names_are_unique_and_a_killed_runs_are_removed(tmp_path):
     names = []
     for _ in range(2):
-        train._publish(tmp_path / "x.json", lambda tmp: (names.append(tmp), pathlib.Path(tmp).write_text("1")))
+        run_files.publish(tmp_path / "x.json", lambda tmp: (names.append(tmp), pathlib.Path(tmp).write_text("1")))
     assert names[0] != names[1] and str(os.getpid()) in names[0]
     (tmp_path / "run" / "data").mkdir(parents=True)
     stale = [tmp_path / "run" / "data" / "teacher-0000.npz.tmp-99999-0badf00d", tmp_path / "run" / "weights.npz.tmp"]
@@ -228,6 +240,7 @@ def test_temporary_names_are_unique_and_a_killed_runs_are_removed(tmp_path):
 
 # ---- damaged files: named, and made again where they can be ----
 
+@pytest.mark.train
 def test_a_truncated_teacher_chunk_is_made_again_the_same(tmp_path, capsys):
     _train(tmp_path, "--rounds", "0")
     chunk = tmp_path / "run" / "data" / "teacher-0001.npz"
@@ -255,6 +268,7 @@ def test_a_chunk_with_a_bad_checksum_is_made_again_the_same(tmp_path, capsys):
     assert "run/data/teacher-0000.npz: damaged" in capsys.readouterr().err
 
 
+@pytest.mark.train
 @pytest.mark.parametrize("name, text, words", [
     ("run.json", '{"settings": {"game": "azul",', ["run.json: not valid JSON (line 1, column 30"]),
     ("run.json", '{"settings": [1]}', ["run.json: .settings must be an object"]),
@@ -277,6 +291,7 @@ def test_a_damaged_run_or_curve_file_is_named(tmp_path, capsys, name, text, word
     assert "tilecraft: error: " in capsys.readouterr().err
 
 
+@pytest.mark.train
 def test_a_damaged_checkpoint_is_named(tmp_path):
     _train(tmp_path, "--rounds", "1", "--eval-games", "0")
     ckpt = tmp_path / "run" / "weights.npz"
@@ -285,6 +300,7 @@ def test_a_damaged_checkpoint_is_named(tmp_path):
         _train(tmp_path, "--rounds", "2", "--eval-games", "0")
 
 
+@pytest.mark.train
 def test_a_damaged_network_file_is_made_again_from_the_checkpoint(tmp_path, capsys):
     _train(tmp_path, "--rounds", "1", "--eval-games", "0")
     net = tmp_path / "run" / "net-00.npz"
@@ -340,29 +356,39 @@ def test_every_numeric_option_is_in_the_table_and_its_default_in_range():
     assert numeric - set(train.NUMBERS) == {"players"}  # the game's own check gives its player counts
     assert set(train.NUMBERS) <= numeric
     args = train.parser().parse_args(["azul"])
-    train.check_arguments(args)  # the defaults are in range
+    config = train.TrainConfig.from_args(args)
+    config.check()  # the defaults are in range
+    assert config == train.TrainConfig(game="azul")  # the flags' defaults are the configuration's
     helps = {a.dest: a.help for a in train.parser()._actions}
     for dest, number in train.NUMBERS.items():
-        assert number.default == getattr(args, dest) and number.allowed() in helps[dest], dest  # --help gives the range
+        assert number.allowed() in helps[dest], dest  # --help gives the range
 
 
 # ---- a training library that is not installed ----
 
-def test_pytorch_asked_for_but_not_installed_names_the_extra(monkeypatch):
+def test_training_without_pytorch_names_the_extra_before_any_work(monkeypatch, tmp_path):
+    """Without PyTorch, fit and a run that trains say to install the train extra, before any
+    self-play; a run of --rounds 0 (the teacher's data alone) needs no PyTorch."""
     tomllib = pytest.importorskip("tomllib" if sys.version_info >= (3, 11) else "tomli")
     pyproject = pathlib.Path(__file__).resolve().parents[1] / "pyproject.toml"
     extras = tomllib.loads(pyproject.read_text())["project"]["optional-dependencies"]
-    assert any(d.startswith("torch") for d in extras[train.TORCH_EXTRA])
-    monkeypatch.setattr(train, "have_torch", lambda: False)
+    assert any(d.startswith("torch") for d in extras[train.TRAIN_EXTRA])
     monkeypatch.setitem(sys.modules, "torch", None)  # as if absent, wherever it is installed
-    arrays = train._init_arrays(6, [4], 3, 2, seed=1)
+    arrays = model.init(6, [4], 3, 2, seed=1)
     data = dict(codes=np.zeros((8, 6), np.uint8), mask=np.ones((8, 3), bool), policy=np.full((8, 3), 1 / 3, np.float32),
                 value=np.full((8, 2), 0.5, np.float32), margin=np.zeros((8, 2), np.float32))
     codec = (np.ones(6, np.float32), np.zeros(6, np.float32))
-    with pytest.raises(ModuleNotFoundError, match=r'PyTorch, which is not installed: pip install "tilecraft\[torch\]"'):
-        train.fit(arrays, data, codec, 1, epochs=1, batch=4, use_torch=True)
-    _, stats = train.fit(arrays, data, codec, 1, epochs=1, batch=4)  # numpy when PyTorch is absent
-    assert np.isfinite(stats["policy_loss"])
+    missing = r'training needs PyTorch, which is not installed: pip install "tilecraft\[train\]"'
+    with pytest.raises(ModuleNotFoundError, match=missing):
+        train.fit(arrays, data, codec, epochs=1, batch=4)
+    out = tmp_path / "run"
+    argv = ["azul", "--out", str(out), "--chunks", "1", "--games-per-chunk", "1", "--teacher", "mcts:iterations=8",
+            "--quiet"]
+    with pytest.raises(ModuleNotFoundError, match=missing):
+        train.run(train.parser().parse_args(argv), argv)
+    assert not out.exists()  # refused before anything was written
+    argv += ["--rounds", "0"]
+    assert train.run(train.parser().parse_args(argv), argv)["chunks"] == 1
 
 
 # ---- a replay file cut off mid-game ----

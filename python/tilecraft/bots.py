@@ -340,7 +340,7 @@ def register_bot(name: str, factory: Callable[..., Any]) -> None:
     BOT_FACTORIES[name] = factory
 
 
-def _parse_value(text: str) -> Any:
+def parse_value(text: str) -> Any:
     for cast in (int, float):
         try:
             return cast(text)
@@ -393,7 +393,7 @@ def make_bot(spec: Any, seed: Optional[int] = None) -> Any:
             key = key.strip()
             if key in kwargs:
                 raise ValueError(f"bad options for bot {label!r}: option {key!r} is given twice in {spec!r}")
-            kwargs[key] = _parse_value(value.strip())
+            kwargs[key] = parse_value(value.strip())
     known = bot_options(factory)
     unknown = [k for k in kwargs if known is not None and k not in known]
     if unknown:

@@ -8,7 +8,7 @@ import time
 from typing import Any, Dict, List, Optional, Sequence
 
 from . import __version__
-from .bots import BOT_FACTORIES, _parse_value
+from .bots import BOT_FACTORIES, parse_value
 from .games import game_spec, list_games
 from .pictures_cli import add_commands as add_picture_commands, add_replay_options
 from .tournament import fixed_point
@@ -20,7 +20,7 @@ def _options(pairs: Optional[Sequence[str]]) -> Dict[str, Any]:
         key, eq, value = pair.partition("=")
         if not eq or not key:
             raise UsageError(f"-o {pair!r}: a rule option must look like NAME=VALUE (see 'tilecraft rules GAME')")
-        options[key] = _parse_value(value)
+        options[key] = parse_value(value)
     return options
 
 
@@ -253,7 +253,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
 
 def cmd_train(args: argparse.Namespace) -> int:
-    from . import train
+    from .agents import train
 
     argv = sys.argv[2:] if len(sys.argv) > 2 and sys.argv[1] == "train" else []
     train.run(args, argv)
@@ -345,10 +345,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("train", help="train a policy-value network by expert iteration (resumable)",
                        description="Expert iteration on a CPU (docs/learning.md): record a search's C++ self-play, "
-                                   "train a policy-value network on it (PyTorch where installed, else numpy), "
+                                   "train a policy-value network on it (with PyTorch: pip install \"tilecraft[train]\"), "
                                    "optionally improve it with Gumbel PUCT rounds, and measure it after every round. "
                                    "Running the same command again resumes.")
-    from .train import add_arguments as add_train_arguments
+    from .agents.train import add_arguments as add_train_arguments
 
     add_train_arguments(p)
     p.set_defaults(func=cmd_train)

@@ -44,6 +44,8 @@ import numpy as np
 
 from .. import _core
 from .._files import UnreadableFile, read_regular
+from ..agents import model
+
 
 try:
     from lzma import LZMAError as _LZMAError
@@ -107,73 +109,7 @@ def layout_of(game: str, players: int = 2, mode: Optional[str] = None) -> str:
     return _state_for(game, players, mode).observation_layout()
 
 
-# ---- the network ----
-
-def _relu(x: np.ndarray) -> np.ndarray:
-    return np.maximum(x, 0.0, out=x)
-
-
-# ---- feature groups: blocks of the observation that share one encoder ----
-# A game may declare groups (GameSpec.observation_groups): ``count`` blocks of ``width`` features each,
-# block k's feature j at ``offset + k * block_stride + j * feature_stride`` (a board cell's planes, a
-# seat's block, a card's locations). One small layer (``gwI``: width x embed, ``gbI``, ReLU) encodes
-# every block of group I with the same weights; the trunk's first layer takes the features in no group
-# followed by each group's encodings, block by block. A wide observation then costs a few thousand
-# weights per group instead of one weight per feature and hidden unit.
-
-GROUP_KEYS = ("offset", "count", "width", "block_stride", "feature_stride", "embed")
-
-
-def group_indices(groups: Sequence[Mapping[str, Any]], n_in: int,
-                  where: str = "groups") -> Tuple[List[np.ndarray], np.ndarray]:
-    """Per group the (count, width) indices of its features in the observation, and the ascending
-    indices of the features in no group. Raises ValueError (naming ``where[i]``) for a group that
-    is malformed, leaves the observation, or overlaps another."""
-    used = np.zeros(n_in, bool)
-    out: List[np.ndarray] = []
-    if not isinstance(groups, (list, tuple)):
-        raise ValueError(f"{where} must be a list of groups, got {type(groups).__name__}")
-    for i, g in enumerate(groups):
-        at = f"{where}[{i}]"
-        if not isinstance(g, Mapping):
-            raise ValueError(f"{at} must be an object with {', '.join(GROUP_KEYS)}")
-        missing = [k for k in GROUP_KEYS if k not in g]
-        if missing:
-            raise ValueError(f"{at} lacks {', '.join(missing)}")
-        vals = {k: g[k] for k in GROUP_KEYS}
-        if not all(isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in vals.values()):
-            raise ValueError(f"{at}: {', '.join(GROUP_KEYS)} must be integers, got {_shown.repr(vals)}")
-        if vals["offset"] < 0 or min(vals[k] for k in GROUP_KEYS[1:]) < 1:
-            raise ValueError(f"{at}: offset must be at least 0 and the rest at least 1, got {vals}")
-        # its last feature, in Python integers (no overflow) before any array is sized by the values
-        last = (int(vals["offset"]) + (int(vals["count"]) - 1) * int(vals["block_stride"])
-                + (int(vals["width"]) - 1) * int(vals["feature_stride"]))
-        if last >= n_in:
-            raise ValueError(f"{at} reaches feature {last}; the observation has {n_in}")
-        idx = (vals["offset"] + np.arange(vals["count"])[:, None] * vals["block_stride"]
-               + np.arange(vals["width"])[None, :] * vals["feature_stride"])
-        flat = idx.reshape(-1)
-        if len(np.unique(flat)) != len(flat) or used[flat].any():
-            raise ValueError(f"{at} names a feature twice (its blocks overlap each other or another group)")
-        used[flat] = True
-        out.append(idx)
-    return out, np.flatnonzero(~used)
-
-
-def input_width(groups: Sequence[Mapping[str, Any]], n_in: int) -> int:
-    """The width of the trunk's input: the features in no group plus every block's encoding."""
-    return n_in + sum(int(g["count"]) * (int(g["embed"]) - int(g["width"])) for g in groups)
-
-
-def encode_groups(x: np.ndarray, indices: Sequence[np.ndarray], rest: np.ndarray,
-                  params: Sequence[Tuple[np.ndarray, np.ndarray]]) -> np.ndarray:
-    """The trunk's input from normalised observations ``x`` (B, n): the features in no group, then
-    each group's blocks through its encoder."""
-    parts = [x[:, rest]]
-    for idx, (w, b) in zip(indices, params):
-        parts.append(_relu(x[:, idx] @ w + b).reshape(len(x), -1))
-    return np.concatenate(parts, axis=1)
-
+# ---- the network (its arrays, forward pass and C++ form: tilecraft.agents.model) ----
 
 class Network:
     """A policy-value MLP with a numpy forward pass, callable as an evaluator.
@@ -183,7 +119,7 @@ class Network:
     logits for the seats relative to the observer: a softmax gives their win shares, rolled back to
     absolute seats), and, where the metadata lists ``value_hidden``, a value trunk of its own
     ``vw0, vb0, ...`` (on the same input) under the value head. Where the metadata lists ``groups``
-    (feature groups, see :func:`group_indices`), their encoders ``gw0, gb0, ...`` turn the normalised
+    (feature groups, see :func:`tilecraft.agents.model.group_indices`), their encoders ``gw0, gb0, ...`` turn the normalised
     observation into the trunks' input. ``meta``: the metadata dict (see the module's docs)."""
 
     def __init__(self, arrays: Mapping[str, np.ndarray], meta: Mapping[str, Any], path: Optional[str] = None):
@@ -193,31 +129,12 @@ class Network:
         self._prepare()
 
     def _prepare(self) -> None:
-        a = {k: v.astype(np.float32) for k, v in self.arrays.items()}
         self.players = int(self.meta["value_seats"])
         self.num_actions = int(self.meta["num_actions"])
         self.observation_size = int(self.meta["observation_size"])
-
         groups = self.meta.get("groups") or []
-        self._groups = None
-        if groups:  # the normalisation applies before the encoders (their weights are shared by blocks)
-            indices, rest = group_indices(groups, self.observation_size)
-            self._groups = (a["shift"], a["scale"], indices, rest,
-                            [(a[f"gw{i}"], a[f"gb{i}"]) for i in range(len(groups))])
-
-        def layers(prefix: str, depth: int) -> List[Tuple[np.ndarray, np.ndarray]]:
-            w0, b0 = a[f"{prefix}w0"], a[f"{prefix}b0"]
-            if not groups:  # the normalisation folded into the first layer: ((x - shift) * scale) @ w0 + b0
-                w0 = w0 * a["scale"][:, None]
-                b0 = b0 - a["shift"] @ w0
-            return [(np.ascontiguousarray(w0), b0)] + [(a[f"{prefix}w{i}"], a[f"{prefix}b{i}"])
-                                                        for i in range(1, depth)]
-
-        self._layers = layers("", int(self.meta["depth"]))
-        value_hidden = self.meta.get("value_hidden") or []
-        self._value_layers = layers("v", len(value_hidden)) if value_hidden else None
-        self._policy = (a["wp"], a["bp"])
-        self._value = (a["wv"], a["bv"])
+        self._index = model.group_indices(groups, self.observation_size) if groups else None
+        self._params = model.fold_normalisation(self.arrays, groups)
 
     # pickles as its file's arrays and metadata (a PUCTBot with it goes to worker processes)
     def __getstate__(self) -> Dict[str, Any]:
@@ -238,48 +155,17 @@ class Network:
         return mlp
 
     def _native_arrays(self) -> Dict[str, Any]:
-        """MlpNet's arguments: the normalisation folded into the group encoders (per block) and into the
-        rows of the trunks' first layers that take the features in no group (raw features there)."""
-        a = {k: v.astype(np.float32) for k, v in self.arrays.items()}
-        n = self.observation_size
-        groups = self.meta.get("groups") or []
-        indices, rest = group_indices(groups, n) if groups else ([], np.arange(n))
-        shift, scale = a["shift"].astype(np.float64), a["scale"].astype(np.float64)
-        native_groups = []
-        for i, idx in enumerate(indices):
-            w = scale[idx][:, :, None] * a[f"gw{i}"].astype(np.float64)[None]  # (count, width, embed)
-            b = a[f"gb{i}"].astype(np.float64)[None] - np.einsum("kj,kje->ke", shift[idx], w)
-            native_groups.append((idx.astype(np.int32), w.astype(np.float32), b.astype(np.float32)))
-
-        def trunk(prefix: str, depth: int) -> List[Tuple[np.ndarray, np.ndarray]]:
-            w0, b0 = a[f"{prefix}w0"].astype(np.float64), a[f"{prefix}b0"].astype(np.float64)
-            r = len(rest)
-            w0[:r] *= scale[rest][:, None]
-            b0 = b0 - shift[rest] @ w0[:r]
-            return [(w0.astype(np.float32), b0.astype(np.float32))] + [
-                (a[f"{prefix}w{i}"], a[f"{prefix}b{i}"]) for i in range(1, depth)]
-
-        value_hidden = self.meta.get("value_hidden") or []
-        return dict(obs_size=n, num_actions=self.num_actions, players=self.players,
-                    rest=np.asarray(rest, np.int32), groups=native_groups,
-                    trunk=trunk("", int(self.meta["depth"])),
-                    value_trunk=trunk("v", len(value_hidden)) if value_hidden else [],
-                    policy=(np.ascontiguousarray(a["wp"].T), a["bp"]), value=(a["wv"], a["bv"]))
+        return model.native_arrays(self.arrays, self.observation_size, self.num_actions, self.players,
+                                   self.meta.get("groups") or [])
 
     def _input(self, x: np.ndarray) -> np.ndarray:
-        """The trunks' input from raw observations (the normalisation is folded into the first layers
-        when there are no feature groups)."""
-        if self._groups is None:
-            return x
-        shift, scale, indices, rest, params = self._groups
-        return encode_groups((x - shift) * scale, indices, rest, params)
+        """What the trunks take: raw observations (the normalisation folded into their first layers),
+        or with feature groups, normalised ones (before the encoders)."""
+        return x if self._index is None else (x - self._params["shift"]) * self._params["scale"]
 
     def trunk(self, x: np.ndarray) -> np.ndarray:
         """The policy trunk's last hidden layer for raw observations ``x`` (B, n)."""
-        h = self._input(x)
-        for w, b in self._layers:
-            h = _relu(h @ w + b)
-        return h
+        return model.trunks(self._params, self._input(x), self._index)[0]
 
     def forward(self, observations: Any) -> Tuple[np.ndarray, np.ndarray]:
         """(policy logits (B, A), win shares of the seats relative to the observer (B, players))."""
@@ -291,16 +177,7 @@ class Network:
             return self._forward(x)
 
     def _forward(self, x: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
-        x = self._input(x)
-        h = x
-        for w, b in self._layers:
-            h = _relu(h @ w + b)
-        logits = h @ self._policy[0] + self._policy[1]
-        if self._value_layers is not None:  # a value trunk of its own
-            for w, b in self._value_layers:
-                x = _relu(x @ w + b)
-            h = x
-        v = h @ self._value[0] + self._value[1]
+        logits, v = model.forward(self._params, self._input(x), self._index)
         v = np.exp(v - v.max(axis=1, keepdims=True))
         v /= v.sum(axis=1, keepdims=True)
         return logits, v
@@ -505,18 +382,10 @@ def _read(path: str) -> Network:
                                 "(observation_size)")
     groups = meta.get("groups") or []
     try:
-        group_indices(groups, n_in, where="groups")
+        model.group_indices(groups, n_in, where="groups")
     except ValueError as e:
         raise BaselineError(f"{where}: its metadata's {e}") from None
-    trunk_in = input_width(groups, n_in)
-    value_in = value_hidden[-1] if value_hidden else hidden[-1]
-    want = {"shift": (n_in,), "scale": (n_in,), "wp": (hidden[-1], n_act), "bp": (n_act,),
-            "wv": (value_in, seats), "bv": (seats,)}
-    for i, g in enumerate(groups):
-        want[f"gw{i}"], want[f"gb{i}"] = (int(g["width"]), int(g["embed"])), (int(g["embed"]),)
-    for prefix, widths in (("", [trunk_in] + hidden), ("v", [trunk_in] + value_hidden if value_hidden else [])):
-        for i in range(len(widths) - 1):
-            want[f"{prefix}w{i}"], want[f"{prefix}b{i}"] = (widths[i], widths[i + 1]), (widths[i + 1],)
+    want = model.shapes(n_in, hidden, n_act, seats, value_hidden, groups, margin=False)
     for k, shape in want.items():
         if k not in arrays:
             raise BaselineError(f"{where}: array {k!r} is missing (a truncated or foreign file?)")

@@ -1,0 +1,204 @@
+"""A training run's data: the teacher's and the later rounds' self-play, in chunks of games saved
+as rows (byte-coded observations, legal masks, visit distributions, win shares, score margins), and
+the training targets and batches made from them."""
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+import time
+import zipfile
+import zlib
+from typing import TYPE_CHECKING, Any, Dict, List, Sequence, Tuple
+
+import numpy as np
+
+from .files import RunFileError, savez, usable
+
+if TYPE_CHECKING:
+    from .config import TrainConfig
+
+
+ROW_KEYS = ("codes", "mask", "policy", "value", "margin")
+
+
+# the settings the teacher's chunks depend on (the others shape the network and its later rounds)
+DATA_SETTINGS = ("game", "players", "options", "seed", "teacher", "games_per_chunk")
+
+
+def seed_of(seed: int, kind: str, k: int) -> int:
+    from ...runner import mix_seed
+
+    return mix_seed(mix_seed(seed, {"teacher": 1, "puct": 2}[kind]), k) >> 1
+
+
+def _rows_from_self_play(data: Dict[str, Any], players: int, codec: Tuple[np.ndarray, np.ndarray],
+                         margin_scale: float) -> Dict[str, np.ndarray]:
+    """The training rows of one self-play result: codes (uint8), packed legal mask, policy (float16),
+    value (win shares of the seats relative to the mover) and margin (score minus the mean, relative
+    seats, divided by margin_scale)."""
+    from ...puct import win_shares
+
+    t = data["training"]
+    obs = np.asarray(t["observation"])
+    if obs.dtype != np.uint8:  # PUCT self-play records float32: the codec gives the bytes back exactly
+        den, off = codec
+        obs = np.rint((obs.reshape(len(obs), -1) - off.reshape(-1)) * den.reshape(-1)).astype(np.uint8)
+    obs = obs.reshape(len(obs), -1)
+    game, player = np.asarray(t["game"], np.int64), np.asarray(t["player"], np.int64)
+    shares = win_shares(np.asarray(data["winners"]))
+    scores = np.asarray(data["scores"], np.float64)
+    margins = (scores - scores.mean(axis=1, keepdims=True)) / margin_scale
+    idx = (player[:, None] + np.arange(players)[None, :]) % players
+    value = np.take_along_axis(shares[game], idx, axis=1).astype(np.float32)
+    margin = np.take_along_axis(margins[game], idx, axis=1).astype(np.float32)
+    q = np.asarray(t["search_value"], np.float32) if "search_value" in t else np.full(len(obs), np.nan, np.float32)
+    return dict(codes=obs, mask=np.packbits(np.asarray(t["legal_mask"], bool), axis=1),
+                policy=np.asarray(t["policy"], np.float16), value=value, margin=margin, q=q)
+
+
+def _searches_with_network(bots: Sequence[Any]) -> bool:
+    """Whether a bot is a PUCT search (``puct``, ``baseline``): self_play then plays it in the batched
+    PUCT loop (one thread, many games at once, float32 records) instead of on ``--threads`` threads."""
+    from ...bots import BaselineBot, make_bot
+    from ...puct import PUCTBot
+
+    def resolved(b: Any) -> Any:
+        try:
+            return make_bot(b)
+        except TypeError:  # a bot object
+            return b
+
+    return any(isinstance(resolved(b), (PUCTBot, BaselineBot)) for b in bots)
+
+
+def make_chunk(path: pathlib.Path, game: str, players: int, options: Dict[str, Any], kind: str, seed: int, k: int,
+                bots: List[Any], n_games: int, threads: int, progress: bool, margin_scale: float,
+                evaluator: Any = None) -> int:
+    """Plays one chunk of self-play and saves its rows to ``path``; returns the number of rows. The chunk
+    depends only on its arguments (its seed comes from the run's seed and its number), never on the
+    process or the number of threads that make it."""
+    from ...games import make
+    from ...selfplay import self_play
+
+    codec = make(game, players=players, **options).observation_codec()
+    if evaluator is None and not _searches_with_network(bots):
+        data = self_play(game, bots, n_games, seed=seed, threads=threads, players=players, record=True,
+                         obs_dtype=np.uint8, progress=progress, **options)
+    else:
+        data = self_play(game, bots, n_games, seed=seed, players=players, record=True, evaluator=evaluator,
+                         concurrent_games=min(n_games, 256), **options)
+    rows = _rows_from_self_play(data, players, codec, margin_scale)
+    save_rows(path, rows, dict(kind=kind, chunk=k, games=n_games, seed=seed,
+                                bots=[b if isinstance(b, str) else repr(b) for b in bots]))
+    return len(rows["codes"])
+
+
+def chunk_path(folder: pathlib.Path, kind: str, k: int) -> pathlib.Path:
+    """Where chunk ``k`` of ``kind`` (teacher, or a round's self-play) lives in a run's data folder."""
+    return folder / f"{kind}-{k:04d}.npz"
+
+
+def _exit_with_parent(parent: int) -> None:
+    """A worker's initializer: the worker ends when the process that started it does (killed, say),
+    instead of playing on unseen."""
+    import threading
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
+def make_chunks_in_parallel(folder: pathlib.Path, game: str, players: int, options: Dict[str, Any],
+                             args: "TrainConfig", margin_scale: float, say: Any) -> None:
+    """The teacher chunks not yet in ``folder`` (or damaged), made by ``args.workers`` processes at once
+    (spawned, so that it works the same on every platform). Each is written when done, so an interrupted
+    run keeps the chunks that were finished."""
+    import concurrent.futures
+    import multiprocessing
+
+    todo = [k for k in range(args.chunks) if not usable(chunk_path(folder, "teacher", k))]
+    if not todo:
+        return
+    t0 = time.perf_counter()
+    ctx = multiprocessing.get_context("spawn")
+    with concurrent.futures.ProcessPoolExecutor(max_workers=min(args.workers, len(todo)), mp_context=ctx,
+                                                initializer=_exit_with_parent, initargs=(os.getpid(),)) as pool:
+        jobs = {pool.submit(make_chunk, chunk_path(folder, "teacher", k), game, players, options, "teacher",
+                            seed_of(args.seed, "teacher", k), k, [args.teacher], args.games_per_chunk,
+                            args.threads, False, margin_scale): k for k in todo}
+        for done, job in enumerate(concurrent.futures.as_completed(jobs), 1):
+            rows = job.result()  # a chunk that failed raises here, naming its error
+            say(f"teacher chunk {jobs[job]}: {args.games_per_chunk} games, {rows} rows "
+                f"({done}/{len(todo)} in {time.perf_counter() - t0:.0f} s on {args.workers} processes)")
+
+
+def save_rows(path: pathlib.Path, rows: Dict[str, np.ndarray], meta: Dict[str, Any]) -> None:
+    savez(path, dict(meta=np.array(json.dumps(meta)), **rows))
+
+
+def load_rows(paths: Sequence[pathlib.Path], num_actions: int) -> Dict[str, np.ndarray]:
+    parts: Dict[str, List[np.ndarray]] = {k: [] for k in ROW_KEYS + ("q",)}
+    games = 0
+    for p in paths:
+        try:
+            with np.load(p, allow_pickle=False) as z:
+                for k in ROW_KEYS:
+                    parts[k].append(z[k])
+                # the teacher's own estimate at the root (NaN where the chunk has none: older chunks, PUCT rounds)
+                parts["q"].append(z["q"] if "q" in z.files else np.full(len(z["codes"]), np.nan, np.float32))
+                games += int(json.loads(str(z["meta"]))["games"])
+        except (OSError, ValueError, KeyError, TypeError, EOFError, zipfile.BadZipFile, zlib.error) as e:
+            raise RunFileError(f"{p}: not a chunk of training rows this run can read ({type(e).__name__}: {e}); "
+                               "delete it and run again to make it again") from None
+    out = {k: np.concatenate(v) for k, v in parts.items()}
+    out["mask"] = np.unpackbits(out["mask"], axis=1, count=num_actions).astype(bool)
+    out["games"] = np.array(games)
+    return out
+
+
+def sharpen(policy: np.ndarray, temperature: float) -> np.ndarray:
+    """The policy targets at ``temperature``: each row's visit shares raised to 1 / T and normalised
+    (1: unchanged, the same array, so that a large float16 table is not copied; 0: the most visited
+    actions, one-hot, ties shared equally)."""
+    if temperature == 1.0:
+        return policy
+    pi = np.asarray(policy, np.float32)
+    if temperature == 0.0:
+        top = pi >= pi.max(axis=1, keepdims=True)
+        out = top.astype(np.float32)
+    else:
+        with np.errstate(divide="ignore"):
+            logp = np.where(pi > 0, np.log(np.maximum(pi, 1e-30)) / temperature, -np.inf)
+        out = np.exp(logp - logp.max(axis=1, keepdims=True)).astype(np.float32)
+    return out / out.sum(axis=1, keepdims=True)
+
+
+def value_targets(data: Dict[str, np.ndarray], q_weight: float) -> np.ndarray:
+    """Each row's value target: the game's win shares (seats relative to the mover), mixed with weight
+    ``q_weight`` with the teacher's own root estimate where the row has one (the mover's share q, the
+    other seats (1 - q) / (players - 1)). One outcome per game is a noisy target that a network
+    memorises; the search's estimate differs from position to position."""
+    z = data["value"].astype(np.float32)
+    q = data.get("q")
+    if q is None or q_weight <= 0.0:
+        return z
+    n = z.shape[1]
+    qv = np.empty_like(z)
+    qv[:, 0] = q
+    qv[:, 1:] = ((1.0 - q) / max(n - 1, 1))[:, None]
+    have = np.isfinite(q)[:, None]
+    return np.where(have, (1.0 - q_weight) * z + q_weight * np.nan_to_num(qv), z).astype(np.float32)
+
+
+def batch_arrays(data: Dict[str, np.ndarray], idx: Any, codec_flat: Tuple[np.ndarray, np.ndarray],
+            shift: np.ndarray, scale: np.ndarray) -> Tuple[np.ndarray, ...]:
+    den, off = codec_flat
+    x = ((data["codes"][idx].astype(np.float32) / den + off) - shift) * scale
+    pi = data["policy"][idx].astype(np.float32)
+    pi /= np.maximum(pi.sum(1, keepdims=True), 1e-9)
+    target = data["target"][idx] if "target" in data else data["value"][idx]
+    return x, data["mask"][idx], pi, target, data["margin"][idx]
