@@ -12,7 +12,7 @@ import time
 
 import tilecraft
 from tilecraft import _core
-from tilecraft.bots import parse_value
+from tilecraft._args import parse_value
 
 
 def main() -> None:

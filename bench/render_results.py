@@ -158,7 +158,7 @@ def _shown(o: Dict[str, Any]) -> str:
 def render_search_options(kind: str) -> str:
     """The options of a search as its C++ configuration declares them (tilecraft._core.puct_options() or
     mcts_options()), with where the bot's parameters differ (tilecraft.search_options) and the settings the
-    presets give a bot that leaves them unset (tilecraft/presets.json)."""
+    presets give a bot that leaves them unset (tilecraft/agents/presets.json)."""
     try:
         import tilecraft  # noqa: F401
     except ImportError:  # run from a checkout without an installed tilecraft: the built one in python/
@@ -185,7 +185,7 @@ def render_search_options(kind: str) -> str:
     lines.append("")
     lines.append(f"Drawn from the C++ declarations (`tilecraft._core.{kind}_options()`) by "
                  "`python bench/render_results.py`."
-                 + (" \"(preset)\": a bot that leaves it unset takes the game's setting from tilecraft/presets.json "
+                 + (" \"(preset)\": a bot that leaves it unset takes the game's setting from tilecraft/agents/presets.json "
                     "(`tilecraft baselines` prints them)." if preset else ""))
     return "\n".join(lines)
 

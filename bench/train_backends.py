@@ -57,7 +57,7 @@ def _arrays(name: str) -> Any:
 
     from tilecraft.agents import model
 
-    with np.load(ROOT / "python" / "tilecraft" / "baselines" / name) as z:
+    with np.load(ROOT / "python" / "tilecraft" / "agents" / "baselines" / name) as z:
         meta = json.loads(str(z["meta"]))
     groups = meta.get("groups") or []
     arrays = model.init(int(meta["observation_size"]), meta["hidden"], int(meta["num_actions"]),

@@ -12,6 +12,7 @@ import pytest
 
 from tilecraft import baselines
 from tilecraft.baselines import BaselineError
+from tilecraft.agents.baselines import files as baseline_files
 from test_baselines import _net_file
 
 
@@ -73,7 +74,7 @@ def test_dev_zero_and_a_directory_are_not_regular_files(tmp_path):
 
 def test_a_file_over_the_size_cap_is_refused_before_it_is_read(tmp_path, monkeypatch):
     path = str(_net_file(tmp_path))
-    monkeypatch.setattr(baselines, "MAX_FILE_BYTES", os.path.getsize(path) - 1)
+    monkeypatch.setattr(baseline_files, "MAX_FILE_BYTES", os.path.getsize(path) - 1)
     _refused(path, f"{os.path.getsize(path):,} bytes", "at most")
 
 
@@ -103,7 +104,7 @@ def test_a_zip_bomb_without_meta_is_refused_before_anything_is_inflated(tmp_path
 
     monkeypatch.setattr(np.lib.format, "read_array", inflated)
     _refused(nometa, "no 'meta' entry")
-    monkeypatch.setattr(baselines, "MAX_ARRAY_BYTES", 16 * 1024 * 1024)
+    monkeypatch.setattr(baseline_files, "MAX_ARRAY_BYTES", 16 * 1024 * 1024)
     _refused(bomb, "'w0.npy'", "inflate to more than")
 
 
@@ -157,7 +158,7 @@ def test_deeply_nested_metadata_is_refused(tmp_path):
     ("num_actions", True, "num_actions"),
     ("hidden", [16, float("nan")], "hidden[1]"),
     ("hidden", 16, "hidden"),
-    ("value_hidden", [2**70], "array 'wv'"),     # a width beyond any array: the shapes differ
+    ("value_hidden", [2**70], "array 'vw0'"),    # a width beyond any array: the value trunk it declares is missing
     ("depth", json.loads("[" * 900 + "]" * 900), "depth must be an integer"),  # shown short, not repr'd whole
     ("groups", [dict(offset=0, count=2, width=1, block_stride=2**70, feature_stride=1, embed=2)], "groups[0]"),
     ("groups", [dict(offset=0, count=10**12, width=1, block_stride=1, feature_stride=1, embed=2)], "groups[0]"),

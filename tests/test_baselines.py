@@ -101,7 +101,7 @@ def test_baseline_values_its_leaves_with_rollouts_unless_told_not_to(tmp_path):
     assert mixed["root_value"] == PUCTBot(net, **dict(preset, simulations=8)).search(state)["root_value"]
     assert mixed["root_value"] != pytest.approx(float(v[0, 0]), abs=1e-3)
     bot = make_bot("baseline:rollout_mix=0.25,rollouts=2")
-    assert bot.options == dict(  # None: the configuration's preset (tilecraft/presets.json)
+    assert bot.options == dict(  # None: the configuration's preset (tilecraft/agents/presets.json)
         simulations=None, seconds=None, c_puct=None, batch_size=None, rollout_mix=0.25, rollouts=2, determinize=None,
         prior_heuristic=None, prior_temperature=None, worlds=None, opponent_prior_heuristic=None, rollout_depth=None,
         eval_scale=None)

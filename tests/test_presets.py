@@ -1,4 +1,4 @@
-"""The search presets (tilecraft/presets.json, issue 47 item 2): one schema-checked table says how
+"""The search presets (tilecraft/agents/presets.json, issue 47 item 2): one schema-checked table says how
 each shipped baseline and each game's MCTS/ISMCTS search unless a spec says otherwise; network files
 hold weights and how they were made, and no search settings."""
 import copy

@@ -223,7 +223,7 @@ def test_time_budget_with_threads():
 
 
 def test_games_can_tune_search_defaults_and_explicit_options_win():
-    """The presets (tilecraft/presets.json, mcts) fill the options a bot leaves unset; options given
+    """The presets (tilecraft/agents/presets.json, mcts) fill the options a bot leaves unset; options given
     explicitly win."""
     from tilecraft import presets
 

@@ -458,7 +458,7 @@ def test_ctrl_c_between_evaluator_calls(threads):
 # ---- (f) the baseline-policy opponent ----
 
 def _fake_baselines(monkeypatch, result):
-    module = types.ModuleType("tilecraft.baselines")
+    module = types.ModuleType("tilecraft.agents.baselines")
 
     class BaselineError(ValueError):
         pass
@@ -472,7 +472,7 @@ def _fake_baselines(monkeypatch, result):
         return result
 
     module.BaselineError, module.load = BaselineError, load
-    monkeypatch.setitem(sys.modules, "tilecraft.baselines", module)
+    monkeypatch.setitem(sys.modules, "tilecraft.agents.baselines", module)
     return asked
 
 

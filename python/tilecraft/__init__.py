@@ -15,12 +15,12 @@ if TYPE_CHECKING:  # make() typed per game: make("azul") is an AzulState (see _m
     from ._make import make
 else:
     from .games import make
-from .bots import Bot, GreedyBot, ISMCTSBot, MCTSBot, RandomBot, make_bot
-from .puct import EvaluatorError, PUCTBot, register_evaluator
+from .agents.bots import Bot, GreedyBot, ISMCTSBot, MCTSBot, RandomBot, make_bot
+from .agents.puct import EvaluatorError, PUCTBot, register_evaluator
 from .match import BotError, MatchResult, play_match, play_matches
 from .playouts import random_playouts
 from .render import render_text
-from .selfplay import self_play
+from .agents.selfplay import self_play
 from .tournament import TournamentResult, tournament
 from .vector import VectorGame
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 import operator
-from typing import Any
+from typing import Any, Callable, Dict, Iterable, Optional
 
 import numpy as np
 
@@ -33,3 +33,33 @@ def integer(who: str, name: str, value: Any, low: int, high: int) -> int:
 def seed(who: str, value: Any, name: str = "seed") -> int:
     """A seed: an integer in 0..2**64-1 (the engine's 64-bit seed), else ValueError."""
     return integer(who, name, value, 0, SEED_MAX)
+
+
+def parse_value(text: str) -> Any:
+    """A value written in a spec or on the command line: an int, a float, true / false, else the text."""
+    for cast in (int, float):
+        try:
+            return cast(text)
+        except ValueError:
+            pass
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
+    return text
+
+
+def key_values(items: Iterable[str], malformed: Callable[[str], str],
+               repeated: Optional[Callable[[str], str]] = None) -> Dict[str, Any]:
+    """``KEY=VALUE`` items (a bot spec's options, rule options, ``--search`` options) as a dict of
+    parsed values (``parse_value``), the one parser of them all. ValueError with ``malformed(item)``
+    for an item that is not KEY=VALUE, and with ``repeated(key)`` for a key given twice (without
+    ``repeated``, the last value wins)."""
+    out: Dict[str, Any] = {}
+    for item in items:
+        key, eq, value = item.partition("=")
+        key = key.strip()
+        if not eq or not key:
+            raise ValueError(malformed(item))
+        if repeated is not None and key in out:
+            raise ValueError(repeated(key))
+        out[key] = parse_value(value.strip())
+    return out

@@ -8,20 +8,19 @@ import time
 from typing import Any, Dict, List, Optional, Sequence
 
 from . import __version__
-from .bots import BOT_FACTORIES, parse_value
+from ._args import key_values
+from .agents.bots import BOT_FACTORIES
 from .games import game_spec, list_games
 from .pictures_cli import add_commands as add_picture_commands, add_replay_options
 from .tournament import fixed_point
 
 
 def _options(pairs: Optional[Sequence[str]]) -> Dict[str, Any]:
-    options: Dict[str, Any] = {}
-    for pair in pairs or []:
-        key, eq, value = pair.partition("=")
-        if not eq or not key:
-            raise UsageError(f"-o {pair!r}: a rule option must look like NAME=VALUE (see 'tilecraft rules GAME')")
-        options[key] = parse_value(value)
-    return options
+    try:
+        return key_values(pairs or [], lambda pair: f"-o {pair!r}: a rule option must look like NAME=VALUE (see "
+                                                    "'tilecraft rules GAME')")
+    except ValueError as e:
+        raise UsageError(str(e)) from None
 
 
 def _bots(text: str) -> List[str]:
@@ -78,7 +77,7 @@ def _count(value: int, what: str, low: int = 1, high: int = MAX_GAMES) -> int:
 
 def _bot_options_help() -> str:
     """The search bots' options for --bots, from their C++ declarations (tilecraft.search_options)."""
-    from . import search_options as so
+    from .agents import search_options as so
 
     mcts = [o["name"] for o in so.MCTS_OPTIONS if o["name"] not in so.MCTS_FIELDS_TAKEN_OTHERWISE]
     puct = [o["name"] for o in so.PUCT_OPTIONS if o["name"] not in so.PUCT_FIELDS_TAKEN_OTHERWISE]
@@ -261,7 +260,7 @@ def cmd_train(args: argparse.Namespace) -> int:
 
 
 def cmd_baselines(args: argparse.Namespace) -> int:
-    from . import baselines
+    from .agents import baselines
 
     print(baselines.describe())
     return 0

@@ -60,7 +60,7 @@ class MatchResult:
         return dataclasses.asdict(self)
 
 
-def _bot_name(bot: Any) -> str:
+def bot_name(bot: Any) -> str:
     return getattr(bot, "name", None) or type(bot).__name__
 
 
@@ -108,7 +108,7 @@ def play_match(game: str, bots: Sequence[Any], seed: int = 0, players: Optional[
             action = table.sample_chance()
             spent = 0.0
         else:
-            who = _bot_name(seated[seat])
+            who = bot_name(seated[seat])
             try:
                 action, spent = table.think(seat)
             except (KeyboardInterrupt, SystemExit):
@@ -138,7 +138,7 @@ def play_match(game: str, bots: Sequence[Any], seed: int = 0, players: Optional[
         seconds.append(spent)
     result = MatchResult(
         game=spec.name, players=players, seed=seed, options=dict(values),
-        bots=[_bot_name(b) for b in seated], scores=[float(x) for x in state.scores()],
+        bots=[bot_name(b) for b in seated], scores=[float(x) for x in state.scores()],
         returns=[float(x) for x in state.returns()], winners=list(state.winners()),
         actions=actions, actors=actors, move_seconds=seconds,
         top_moves=top if any(t is not None for t in top) else [],

@@ -113,7 +113,7 @@ def _json_lines(path: str) -> List[Tuple[int, Any, Optional[str]]]:
     return out
 
 
-def _parse_lines(path: str) -> List[Any]:
+def parse_lines(path: str) -> List[Any]:
     """(line number, parsed JSON or None when the line is not JSON) for each non-blank line."""
     return [(number, item) for number, item, _ in _json_lines(path)]
 
@@ -144,7 +144,7 @@ def _checked_header(path: str, number: int, item: Any) -> Dict[str, Any]:
 def read_header(path: str) -> Dict[str, Any]:
     """The header record of a results file, checked (InvalidStateError, a ValueError, naming the file
     and line otherwise), with its schedule under ``"plan"``."""
-    lines = _parse_lines(path)
+    lines = parse_lines(path)
     if not lines:
         raise InvalidStateError(f"{path}: the file is empty (no tournament header)")
     return _checked_header(path, *lines[0])
@@ -192,11 +192,11 @@ def _check_record(where: str, item: Dict[str, Any], header: Dict[str, Any]) -> N
         raise InvalidStateError(f"{where}: field 'actions' must be a list of action ids")
 
 
-def _public(header: Dict[str, Any]) -> Dict[str, Any]:
+def public_header(header: Dict[str, Any]) -> Dict[str, Any]:
     return {k: v for k, v in header.items() if k != "plan"}
 
 
-def _different(path: str, item: Dict[str, Any]) -> InvalidStateError:
+def different_header(path: str, item: Dict[str, Any]) -> InvalidStateError:
     return InvalidStateError(f"{path} holds a different tournament ({item.get('game')}, bots {item.get('bots')}, "
                              f"{item.get('games_per_pairing')} games per pairing, seed {item.get('seed')}); use "
                              "another out= file to start a new one")
@@ -212,12 +212,12 @@ def load_results(path: str, header: Optional[Dict[str, Any]] = None) -> List[Dic
 
 def _numbered_results(path: str, header: Optional[Dict[str, Any]] = None) -> List[Tuple[int, Dict[str, Any]]]:
     """load_results' games with the line number of each record."""
-    lines = _parse_lines(path)
+    lines = parse_lines(path)
     if not lines:
         return []
     own = _checked_header(path, *lines[0])
-    if header is not None and _public(own) != _public(header):
-        raise _different(path, own)
+    if header is not None and public_header(own) != public_header(header):
+        raise different_header(path, own)
     games: Dict[int, Tuple[int, Dict[str, Any]]] = {}
     for index, (number, item) in enumerate(lines[1:], 1):
         where = f"{path}:{number}"

@@ -22,7 +22,7 @@ import random
 import time
 from typing import Any, Collection, Dict, Sequence, Tuple
 
-from .bots import make_bot
+from .agents.bots import make_bot
 from ._core import CHANCE
 
 SEEDINGS = ("match", "adapters")

@@ -35,10 +35,10 @@ from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence
 
 from . import _args
 from ._args import is_integer
-from .bots import make_bot
+from .agents.bots import make_bot
 from .games import game_spec
 from .records import HEADER_FIELDS, load_results, read_header, schedule  # noqa: F401  (importable from here too)
-from .records import _different, _parse_lines, _public, repair_tail
+from .records import different_header, parse_lines, public_header, repair_tail
 from .ratings import pairwise, standings
 
 FORMAT = 1
@@ -221,7 +221,7 @@ def _header(game: str, players: int, options: Dict[str, Any], labels: List[str],
 
 def _same_but_count(old: Dict[str, Any], new: Dict[str, Any]) -> bool:
     key = "games_per_pairing"
-    return {k: v for k, v in _public(old).items() if k != key} == {k: v for k, v in _public(new).items() if k != key}
+    return {k: v for k, v in public_header(old).items() if k != key} == {k: v for k, v in public_header(new).items() if k != key}
 
 
 def _extend_results(path: str, old: Dict[str, Any], header: Dict[str, Any]) -> None:
@@ -245,7 +245,7 @@ def _repair_last_line(path: str) -> None:
     damaged file) is removed (records.repair_tail: the file as it was kept as ``PATH.bak``, stderr
     says so), so that new records do not follow it; that game is played again. A complete last
     record without its newline gets one."""
-    lines = _parse_lines(path)
+    lines = parse_lines(path)
     if not lines:
         return
     number, item = lines[-1]
@@ -376,20 +376,20 @@ def tournament(game: str, bots: Sequence[Any], games_per_pairing: int = 10, seat
     note = None
     per_file = games_per_pairing  # games per pairing of the results file (ids in the file use it)
     if out is not None and os.path.exists(out) and os.path.getsize(out) > 0:
-        lines = _parse_lines(out)
+        lines = parse_lines(out)
         if len(lines) != 1 or lines[0][1] is not None:  # (a lone damaged header: the repair empties the file)
             old = read_header(out)
-            if _public(old) != header and not _same_but_count(old, header):
-                raise _different(out, old)  # before the file is touched
+            if public_header(old) != header and not _same_but_count(old, header):
+                raise different_header(out, old)  # before the file is touched
         _repair_last_line(out)
     if out is not None and os.path.exists(out) and os.path.getsize(out) > 0:
         old = read_header(out)
-        if _public(old) != header and _same_but_count(old, header):
+        if public_header(old) != header and _same_but_count(old, header):
             if old["games_per_pairing"] < games_per_pairing:
                 _extend_results(out, old, header)  # more games per pairing than the file's: keep its games
             else:  # fewer: this tournament is the first games_per_pairing games of each of the file's pairings
                 per_file = old["games_per_pairing"]
-                header = _public(old)
+                header = public_header(old)
                 note = (f"{out} holds a tournament of {per_file} games per pairing; these results cover the first "
                         f"{games_per_pairing} of each pairing, as a tournament of {games_per_pairing} would "
                         f"(the file keeps all its games; ask for {per_file} to see them all)")

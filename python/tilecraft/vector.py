@@ -19,10 +19,10 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 import numpy as np
 
 from . import _args
-from .bots import make_bot
+from .agents.bots import make_bot
 from .games import GameSpec, game_spec
-from .puct import EvaluatorCall
-from .selfplay import _bot_dict
+from .agents.puct import EvaluatorCall
+from .agents.selfplay import bot_dict
 
 MAX_ENVS = 1 << 22
 MAX_THREADS = 256
@@ -80,7 +80,7 @@ def _baseline_policy(who: str, spec: GameSpec, players: int, values: Dict[str, A
     """The ``"baseline-policy"`` opponent: ``tilecraft.baselines.load(game, players, mode)`` (the
     game's ``mode`` option where it has one), imported only when asked for."""
     try:
-        from .baselines import BaselineError, load
+        from .agents.baselines import BaselineError, load
     except ImportError as e:
         raise ValueError(f"{who}: opponent {BASELINE_POLICY!r}: tilecraft.baselines is not available ({e})") from None
     mode = values["mode"] if any(o.name == "mode" for o in spec.options) else None
@@ -128,7 +128,7 @@ def _opponents(who: str, spec: GameSpec, players: int, values: Dict[str, Any], n
         except (ValueError, TypeError) as e:
             raise ValueError(f"{who}: opponent {s!r}: {e}") from None
         try:
-            bots.append(_bot_dict(bot, spec.name))
+            bots.append(bot_dict(bot, spec.name))
         except ValueError:
             raise ValueError(f"{who}: opponents are played in C++ and must be built-in bots (random, greedy, "
                              f"mcts, ismcts, as specs or objects) or evaluators (callables without an act "

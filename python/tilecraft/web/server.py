@@ -34,9 +34,9 @@ from typing import TYPE_CHECKING, Any, Awaitable, Callable, Dict, List, Optional
 
 from .._core import CHANCE
 from .._stop import Stopped, stop_when
-from ..bots import make_bot
+from ..agents.bots import make_bot
 from ..games import GameSpec, UnknownGameError, game_spec, list_games
-from ..match import MatchResult, _bot_name, write_replay
+from ..match import MatchResult, bot_name, write_replay
 from ..runner import Table
 from ..render import move_text, svg
 
@@ -63,7 +63,7 @@ BASELINE_BOTS = ("baseline-policy", "baseline:simulations=200")  # one network c
 def default_bots(game: str) -> Tuple[str, ...]:
     """The bots the server offers for ``game``: random, greedy, then MCTS and ISMCTS levels, and the
     trained baseline (its policy alone, and PUCT with it) where one is shipped for the game."""
-    from .. import baselines
+    from ..agents import baselines
 
     trained = BASELINE_BOTS if any(a["game"] == game for a in baselines.available()) else ()
     return (("random", "greedy") + tuple(f"mcts:iterations={n}" for n in MCTS_ITERATIONS.get(game, (200, 1000, 4000)))
@@ -296,7 +296,7 @@ class Game:
             s = self.state
             if not s.is_terminal():
                 raise RequestError(409, "the game is not finished yet; a replay is saved at the end")
-            names = [("human" if p == self.human else _bot_name(self.bots[p])) for p in range(self.players)]
+            names = [("human" if p == self.human else bot_name(self.bots[p])) for p in range(self.players)]
             result = MatchResult(
                 game=self.spec.name, players=self.players, seed=self.seed, options=dict(self.options), bots=names,
                 scores=[float(x) for x in s.scores()], returns=[float(x) for x in s.returns()],

@@ -30,6 +30,7 @@ targets), ``fitting`` (PyTorch), ``evaluation`` (the strength checks), and this 
 """
 from __future__ import annotations
 
+import argparse
 import json
 import pathlib
 import sys
@@ -38,9 +39,9 @@ from typing import Any, Callable, Dict, List, Optional, Sequence
 
 import numpy as np
 
-from ... import baselines
+from .. import baselines
 from .. import model
-from .config import LAYER_WIDTH, NUMBERS, TrainConfig, add_arguments, key_values, parser, widths
+from .config import LAYER_WIDTH, NUMBERS, TrainConfig, add_arguments, key_values, widths
 from .data import (DATA_SETTINGS, chunk_path, load_rows, make_chunk, make_chunks_in_parallel, seed_of, sharpen,
                    value_targets)
 from .evaluation import check_search, evaluate, preset, round_bot
@@ -73,6 +74,14 @@ def _check_folder(out: pathlib.Path, settings: Dict[str, Any]) -> bool:
         raise ValueError(f"{out}: this folder holds a run with other settings ({', '.join(differ)}); "
                          "use another --out")
     return True
+
+
+def parser() -> argparse.ArgumentParser:
+    """``tilecraft train``'s command line: TrainConfig's fields as flags."""
+    p = argparse.ArgumentParser(prog="tilecraft train", description=(__doc__ or "").split("\n\n")[0],
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_arguments(p)
+    return p
 
 
 def run(config: Any, argv: Sequence[str] = ()) -> Dict[str, Any]:

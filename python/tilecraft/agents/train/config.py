@@ -32,7 +32,7 @@ class Number:
 
     def check(self, flag: str, value: Any) -> None:
         if self.puct is not None:
-            from ...puct import PUCTBot
+            from ..puct import PUCTBot
 
             try:
                 PUCTBot(None, **{self.puct: value})
@@ -106,7 +106,7 @@ class TrainConfig:
     eval_opponent: Optional[str] = _field(None, "the search PUCT is measured against (default: the teacher)")
     eval_workers: int = _field(2, "processes the evaluation plays on", Number(int, 1, 256))
     search: Tuple[str, ...] = _field((), "an option of the baseline bot that the evaluation searches with over the "
-                                         "configuration's preset (tilecraft/presets.json; repeatable): the settings "
+                                         "configuration's preset (tilecraft/agents/presets.json; repeatable): the settings "
                                          "it was evaluated with are written to DIR/preset.json (and beside --export)",
                                      repeat=True)
     export: Optional[str] = _field(None, "copy the final network to this file")
@@ -180,23 +180,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         p.add_argument(flag(f.name), **kw)
 
 
-def parser() -> argparse.ArgumentParser:
-    from . import __doc__ as about
-
-    p = argparse.ArgumentParser(prog="tilecraft train", description=(about or "").split("\n\n")[0],
-                                formatter_class=argparse.RawDescriptionHelpFormatter)
-    add_arguments(p)
-    return p
-
-
 def key_values(items: Sequence[str], flag: str = "--option") -> Dict[str, Any]:
-    """``KEY=VALUE`` items as a dict (values parsed as bot specs parse them)."""
-    from ...bots import parse_value
+    """``KEY=VALUE`` items of a repeatable flag as a dict (parsed as bot specs parse them)."""
+    from ..._args import key_values as parse
 
-    out: Dict[str, Any] = {}
-    for item in items:
-        key, eq, value = item.partition("=")
-        if not eq or not key:
-            raise ValueError(f"{flag} {item!r} must look like KEY=VALUE")
-        out[key] = parse_value(value)
-    return out
+    return parse(items, lambda item: f"{flag} {item!r} must look like KEY=VALUE")

@@ -37,7 +37,7 @@ def _rows_from_self_play(data: Dict[str, Any], players: int, codec: Tuple[np.nda
     """The training rows of one self-play result: codes (uint8), packed legal mask, policy (float16),
     value (win shares of the seats relative to the mover) and margin (score minus the mean, relative
     seats, divided by margin_scale)."""
-    from ...puct import win_shares
+    from ..puct import win_shares
 
     t = data["training"]
     obs = np.asarray(t["observation"])
@@ -60,8 +60,8 @@ def _rows_from_self_play(data: Dict[str, Any], players: int, codec: Tuple[np.nda
 def _searches_with_network(bots: Sequence[Any]) -> bool:
     """Whether a bot is a PUCT search (``puct``, ``baseline``): self_play then plays it in the batched
     PUCT loop (one thread, many games at once, float32 records) instead of on ``--threads`` threads."""
-    from ...bots import BaselineBot, make_bot
-    from ...puct import PUCTBot
+    from ..bots import BaselineBot, make_bot
+    from ..puct import PUCTBot
 
     def resolved(b: Any) -> Any:
         try:
@@ -79,7 +79,7 @@ def make_chunk(path: pathlib.Path, game: str, players: int, options: Dict[str, A
     depends only on its arguments (its seed comes from the run's seed and its number), never on the
     process or the number of threads that make it."""
     from ...games import make
-    from ...selfplay import self_play
+    from ..selfplay import self_play
 
     codec = make(game, players=players, **options).observation_codec()
     if evaluator is None and not _searches_with_network(bots):

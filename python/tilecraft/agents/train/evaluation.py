@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Dict, Optional
 
-from ... import baselines
+from .. import baselines
 
 if TYPE_CHECKING:
     from .config import TrainConfig
@@ -11,7 +11,7 @@ if TYPE_CHECKING:
 
 def check_search(search: Dict[str, Any]) -> Dict[str, Any]:
     """--search's options: the baseline bot's (its own check: names, then values in C++)."""
-    from ...bots import BaselineBot, bot_options
+    from ..bots import BaselineBot, bot_options
 
     known = [k for k in bot_options(BaselineBot) or [] if k not in ("seed", "path")]
     unknown = sorted(set(search) - set(known))
@@ -25,8 +25,8 @@ def check_search(search: Dict[str, Any]) -> Dict[str, Any]:
 
 
 def preset(state: Any, simulations: int, search: Dict[str, Any]) -> Dict[str, Any]:
-    """The preset the run's networks are evaluated with, as an entry of tilecraft/presets.json."""
-    from ...bots import BaselineBot
+    """The preset the run's networks are evaluated with, as an entry of tilecraft/agents/presets.json."""
+    from ..bots import BaselineBot
 
     game, mode = type(state).game_name, baselines.mode_of(state)
     return dict(game=game, players=state.num_players(), **({"mode": mode} if mode else {}),
@@ -35,7 +35,7 @@ def preset(state: Any, simulations: int, search: Dict[str, Any]) -> Dict[str, An
 
 def round_bot(evaluator: Any, args: "TrainConfig") -> Any:
     """The Gumbel PUCT search of the later rounds' self-play."""
-    from ...puct import PUCTBot
+    from ..puct import PUCTBot
 
     return PUCTBot(evaluator, simulations=args.puct_simulations, gumbel=True, gumbel_actions=16,
                    rollout_mix=args.puct_rollout_mix, prior_heuristic=args.puct_prior_heuristic)
@@ -45,8 +45,8 @@ def evaluate(game: str, players: int, options: Dict[str, Any], path: str, games:
              opponent: str, workers: int, say: Any = print, search: Optional[Dict[str, Any]] = None) -> Dict[str, Any]:
     """The network's policy against greedy, and the baseline bot with it (simulations, and ``search``
     over the configuration's preset) against ``opponent``."""
-    from ...bots import BaselineBot, BaselinePolicyBot
-    from ...strength import format_row, head_to_head
+    from ..bots import BaselineBot, BaselinePolicyBot
+    from ..strength import format_row, head_to_head
 
     out: Dict[str, Any] = {}
     for key, bot, opp in (("policy_vs_greedy", BaselinePolicyBot(path=path), "greedy"),

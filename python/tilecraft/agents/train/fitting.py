@@ -9,7 +9,7 @@ from typing import Any, Dict, Mapping, Optional, Sequence, Tuple
 
 import numpy as np
 
-from ... import baselines
+from .. import baselines
 from .. import model
 from .data import batch_arrays
 from .files import publish
