@@ -1,5 +1,5 @@
 """Every Python block of README.md and docs/**/*.md runs as written (issue 45: the first example of
-docs/learning.md had broken unnoticed), so a docs example cannot break without a test failing.
+docs/learning.md, now docs/search.md, had broken unnoticed), so a docs example cannot break without a test failing.
 
 How the blocks run: each page's ```python blocks run in order in one namespace, as a reader runs
 the page top to bottom, in a fresh interpreter whose working folder is an empty temporary folder
@@ -35,20 +35,21 @@ MARK = re.compile(r"^<!--\s*(skip|slow)-example:\s*(.+?)\s*-->\s*$")
 
 # page -> (text in a block, what runs instead): the budgets plain `pytest` shrinks.
 SMALLER: Dict[str, List[Tuple[str, str]]] = {
-    "README.md": [("100_000", "2_000"), ("n_games=64", "n_games=4"), ("iterations=1000", "iterations=100"),
-                  ("games_per_pairing=20", "games_per_pairing=2"), ("mcts:iterations=400", "mcts:iterations=40"),
-                  ("mcts:iterations=200", "mcts:iterations=20")],
-    "docs/bots.md": [("n_games=1000", "n_games=8"), ("mcts:iterations=400", "mcts:iterations=40"),
-                     ("games_per_pairing=100", "games_per_pairing=2"), ("mcts:iterations=1000", "mcts:iterations=50")],
-    "docs/learning.md": [("n_games=512", "n_games=8"), ("concurrent_games=256", "concurrent_games=8"),
-                         ("mcts:iterations=1000", "mcts:iterations=50")],
+    "README.md": [("iterations=1000", "iterations=100"), ("games_per_pairing=20", "games_per_pairing=2"),
+                  ("mcts:iterations=400", "mcts:iterations=40")],
+    "docs/engine.md": [("100_000", "2_000")],
+    "docs/bots.md": [("mcts:iterations=400", "mcts:iterations=40")],
+    "docs/search.md": [("mcts:iterations=1000", "mcts:iterations=50"), ("MCTSBot(iterations=1000", "MCTSBot(iterations=100")],
+    "docs/training.md": [("n_games=1000", "n_games=8"), ("mcts:iterations=400", "mcts:iterations=40"),
+                         ("n_games=512", "n_games=8"), ("concurrent_games=256", "concurrent_games=8")],
+    "docs/tournaments.md": [("games_per_pairing=100", "games_per_pairing=2"), ("mcts:iterations=1000", "mcts:iterations=50")],
     "docs/testing.md": [("steps=300", "steps=30")],
 }
 # page -> (text its blocks print together, files they write), beyond running without an error.
 RESULTS: Dict[str, Tuple[List[str], List[str]]] = {
+    "README.md": ([], ["game.jsonl", "results.jsonl"]),
     # the illegal-action example is made on a live state: the reason that action is illegal there
-    "README.md": (["action 299 (factory 9 white -> floor) is illegal: factory 9 is not in play"],
-                  ["game.jsonl", "results.jsonl"]),
+    "docs/engine.md": (["action 299 (factory 9 white -> floor) is illegal: factory 9 is not in play"], ["game.jsonl"]),
     "docs/vector.md": (["steps/s"], []),
     "docs/pictures.md": ([], ["everything.svg", "seat0.svg"]),
 }

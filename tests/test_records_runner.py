@@ -14,7 +14,7 @@ from tilecraft.web.server import Game
 
 
 def test_a_browser_game_is_the_play_match_game_of_its_seed():
-    """docs/bots.md: a game depends only on its seed and its bots. The server seeds its bot and its
+    """docs/engine.md: a game depends only on its seed and its bots. The server seeds its bot and its
     chance sampler as play_match does: a person who makes seat 1's moves of a play_match game
     (Azul with explicit chance nodes, so the sampler's draws count) gets that game, move for move."""
     options = {"chance": "explicit"}

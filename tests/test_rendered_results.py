@@ -24,11 +24,12 @@ def test_the_pages_agree_with_their_result_files(capsys):
 
 def test_the_docs_have_the_blocks():
     text = {p: (ROOT / p).read_text(encoding="utf-8")
-            for p in ("docs/strength.md", "bench/README.md", "docs/bots.md", "docs/learning.md")}
-    assert "<!-- results: equal_time -->" in text["docs/strength.md"]
+            for p in ("docs/tournaments.md", "bench/README.md", "docs/search.md", "docs/training.md")}
+    assert "<!-- results: equal_time -->" in text["docs/tournaments.md"]
     assert "<!-- results: budget_overshoot -->" in text["bench/README.md"]
-    assert "<!-- results: mcts_options -->" in text["docs/bots.md"]
-    assert "<!-- results: puct_options -->" in text["docs/learning.md"]
+    assert "<!-- results: mcts_options -->" in text["docs/search.md"]
+    assert "<!-- results: puct_options -->" in text["docs/search.md"]
+    assert "<!-- results: train_backends -->" in text["docs/training.md"]
 
 
 def _result(bot, opponent, share, low, high, games, ms, opp_ms, equal_time, ratio, seed=30_000):

@@ -130,10 +130,10 @@ def test_the_cli_help_lists_the_declared_options(capsys):
 
 
 def test_the_docs_show_puct_bots_signature():
-    """docs/learning.md writes PUCTBot's signature out (its options' table is drawn from C++)."""
+    """docs/search.md writes PUCTBot's signature out (its options' table is drawn from C++)."""
     import pathlib
 
-    page = pathlib.Path(__file__).resolve().parent.parent / "docs" / "learning.md"
+    page = pathlib.Path(__file__).resolve().parent.parent / "docs" / "search.md"
     if not page.exists():
         pytest.skip("the docs are not next to the tests")
     shown = ", ".join(f"{name}={default!r}" for name, default in _parameters(tilecraft.PUCTBot).items())

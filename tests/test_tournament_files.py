@@ -129,7 +129,7 @@ def test_a_record_beyond_the_schedule_is_not_counted_as_a_game(tmp_path, finishe
 
 
 def test_fewer_games_per_pairing_than_the_file_holds(tmp_path, finished, capsys):
-    """Documented choice (docs/bots.md): the results cover the first N games of each pairing, exactly
+    """Documented choice (docs/tournaments.md): the results cover the first N games of each pairing, exactly
     what a tournament of N gives; nothing new is played and the file is left as it was."""
     src, full = finished
     out = tmp_path / "t.jsonl"
