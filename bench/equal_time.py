@@ -10,7 +10,7 @@ greedy. Seeds 30,000 + i (no setting was tuned on them), seats rotated, 200 game
 
 Results are merged into ``bench/results/equal_time.json`` (``--out``), one entry per configuration,
 budget and pairing, with the command, the commit, the seeds and the machine's load when it ran;
-docs/strength.md quotes them from there.
+docs/tournaments.md quotes them from there.
 """
 from __future__ import annotations
 

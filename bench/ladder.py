@@ -1,4 +1,4 @@
-"""The strength ladder of docs/strength.md: every bot against two anchors, seats rotated.
+"""The strength ladder of docs/tournaments.md: every bot against two anchors, seats rotated.
 
     python bench/ladder.py azul --players 2                     # the whole table (about an hour on 2 cores)
     python bench/ladder.py azul --players 2 --games 20 --games-10k 10 --rows greedy,baseline-policy

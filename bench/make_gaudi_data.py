@@ -220,7 +220,7 @@ RELIGION = [
     ("yellow", 3, ("if", 4, 3, ("colour", "yellow"))), ("red", 3, ("if", 5, 4, ("distinct",))),
     ("black", 4, ("if", 5, 3, ("largest_group",))),
 ]
-# Requirements as printed (2026-12-01 rebalance, docs/gaudi.md "Self-play statistics"):
+# Requirements as printed (2026-12-01 rebalance, docs/journal/2026-12-01-gaudi-edition-self-play.md):
 # players hold 6-8 tiles, so the rows' authoring level n maps to a lower printed requirement:
 # coloured n = 1, 2 -> 1 and n = 3 -> 2; black n = 1 -> 1, n = 2, 3, 4 -> 2. Per domain 25 cards
 # need 1 tile and 8 need 2 (the column's requirement is cumulative, so it still grows).

@@ -1,4 +1,4 @@
-"""Strength of the built-in bots, measured with the tournament runner (the figures of docs/bots.md).
+"""Strength of the built-in bots, measured with the tournament runner (the figures of docs/journal/2026-11-29-search-bots.md).
 
     PYTHONPATH=python python3 bench/search_strength.py [--game azul] [--games 100] [--workers 2] [--out DIR]
 

@@ -2,7 +2,7 @@
 number of legal moves, the mean entropy of the visit shares against the entropy of a uniform choice
 among the legal moves (log of their number), and the mean share of the most visited move. A target
 whose entropy is close to the uniform one carries little for a network to learn, whatever the
-teacher's strength (docs/learning.md, "More teacher games and sharper targets").
+teacher's strength (docs/journal/2026-12-03-gaudi-warsaw-teacher-games.md).
 
     python bench/teacher_targets.py runs/gaudi-2p/data/teacher-0000.npz runs/gaudi-2p/data/teacher-0001.npz
     python bench/teacher_targets.py runs/warsaw-u/data/teacher-000*.npz --temperature 0.25

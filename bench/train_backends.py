@@ -2,22 +2,24 @@
 
     python bench/train_backends.py                       # speed: training steps a second, 2 threads
     python bench/train_backends.py --install             # and what installing each costs
-    python bench/train_backends.py --jax-python /tmp/vj/bin/python   # JAX from another environment
+    python bench/train_backends.py --torch-python /tmp/vt/bin/python  # PyTorch from another environment
 
 **Speed.** One training step (forward pass, the three losses, gradients, an AdamW update) on a
 batch of 512 rows, for the shapes of shipped networks, through the one forward pass of
-``tilecraft.agents.model``: on PyTorch with ``tilecraft.agents.train.fitting.Trainer`` (what
-``tilecraft train`` runs), on JAX with ``jax.jit`` of the same losses and optax's AdamW. Each
+``tilecraft.agents.model``: on JAX with ``tilecraft.agents.train.fitting.Trainer`` (what
+``tilecraft train`` runs: ``jax.jit`` of the losses and optax's AdamW), on PyTorch with the same
+losses and ``torch.optim.AdamW`` (eager, as a PyTorch trainer runs). Each
 backend runs in a process of its own, one after the other, after a warm-up (JAX's compilation
 excluded), on ``--threads`` threads.
 
 **Install.** A fresh virtual environment per library: the seconds ``pip install`` took, the
 megabytes it added, and, for PyTorch, what an unpinned install from PyPI would bring on this
 platform (``pip install --dry-run --report``: the packages, and the size of the wheels where pip
-found them on disk).
+found them on disk). PyTorch's install is of its CPU build, which this machine's pip finds on disk;
+from PyPI, an unpinned ``torch`` on Linux is the CUDA build.
 
 Writes ``bench/results/train_backends.json`` (with the command, the commit and the load average);
-docs/learning.md renders it (bench/render_results.py).
+docs/training.md renders it (bench/render_results.py).
 """
 from __future__ import annotations
 
@@ -72,53 +74,45 @@ def worker(backend: str, name: str, steps: int, threads: int, rows: int) -> Dict
 
     arrays, index, meta = _arrays(name)
     batch = _batch(meta, rows, 0)
-    if backend == "torch":
-        import torch
+    if backend == "jax":  # what tilecraft train runs
+        import jax
 
         from tilecraft.agents.train.fitting import Trainer
 
         trainer = Trainer(arrays, 1e-3, threads, index)
         run = lambda: trainer.step(*batch, 0.25, 0.5)  # noqa: E731
-        version = torch.__version__
-    else:
-        import jax
-        import jax.numpy as jnp
-        import optax
+        version = jax.__version__
+    else:  # the same losses and AdamW on PyTorch, for the comparison
+        import torch
 
         class Ops:
-            relu = staticmethod(jax.nn.relu)
+            relu = staticmethod(torch.relu)
 
             @staticmethod
             def cat(parts: Any) -> Any:
-                return jnp.concatenate(parts, axis=1)
+                return torch.cat(list(parts), dim=1)
 
             @staticmethod
             def log_softmax(x: Any) -> Any:
-                return jax.nn.log_softmax(x, axis=1)
+                return torch.log_softmax(x, dim=1)
 
             @staticmethod
             def where(cond: Any, x: Any, fill: float) -> Any:
-                return jnp.where(cond, x, fill)
+                return x.masked_fill(~cond, fill)
 
-        params = {k: jnp.asarray(v) for k, v in arrays.items()}
-        opt = optax.adamw(1e-3, weight_decay=1e-4)
-        state = [params, opt.init(params)]
-
-        def loss(p: Any, b: Any) -> Any:
-            pol, val, mar, _ = model.losses(p, *b, index, Ops)
-            return pol + 0.5 * val + 0.25 * mar
-
-        @jax.jit
-        def step(p: Any, s: Any, b: Any) -> Any:
-            value, grads = jax.value_and_grad(loss)(p, b)
-            updates, s = opt.update(grads, s, p)
-            return optax.apply_updates(p, updates), s, value
+        torch.set_num_threads(threads)
+        params = {k: torch.nn.Parameter(torch.from_numpy(v)) for k, v in arrays.items()}
+        opt = torch.optim.AdamW(params.values(), lr=1e-3, weight_decay=1e-4)
+        tindex = None if index is None else ([torch.from_numpy(i) for i in index[0]], torch.from_numpy(index[1]))
 
         def run() -> None:
-            state[0], state[1], value = step(state[0], state[1], [jnp.asarray(v) for v in batch])
-            value.block_until_ready()
+            pol, val, mar, _ = model.losses(params, *[torch.from_numpy(v) for v in batch], tindex, Ops)
+            loss = pol + 0.5 * val + 0.25 * mar
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
 
-        version = jax.__version__
+        version = torch.__version__
     for _ in range(3):  # warm-up (JAX compiles here)
         run()
     t0 = time.perf_counter()

@@ -1,5 +1,5 @@
 """AlphaZero-style learning on a CPU with tilecraft's parts: the loop that ``tilecraft train`` runs
-(tilecraft/train.py; docs/learning.md), written out as a script you can copy and change.
+(tilecraft/agents/train/; docs/training.md), written out as a script you can copy and change.
 
     python examples/alphazero.py azul --out runs/azul-2p --chunks 40 --games-per-chunk 50 \\
         --teacher mcts:iterations=2000 --rounds 3
@@ -8,7 +8,7 @@
 1. Expert iteration: C++ self-play of a strong search (the teacher) recorded as byte-coded
    observations, legal masks, visit distributions, win shares and score margins
    (``tilecraft.self_play(..., record=True, obs_dtype=numpy.uint8)``).
-2. A policy-value MLP trained on it (PyTorch where installed, else numpy), exported as a
+2. A policy-value MLP trained on it (JAX: pip install "tilecraft[train]"), exported as a
    ``tilecraft.baselines`` file: a numpy evaluator for ``PUCTBot`` and the ``baseline`` bots.
 3. Gumbel PUCT rounds guided by the network (``--rounds`` > 1), the improved policies added to the data.
 4. After every round: the policy alone against greedy and PUCT with the network against the teacher,

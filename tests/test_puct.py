@@ -371,7 +371,7 @@ def test_gumbel_root_with_few_simulations_improves_on_the_prior():
 
 
 def test_torch_tensors_are_accepted():
-    torch = pytest.importorskip("torch", reason="the PyTorch path needs the 'torch' extra (pip install 'tilecraft[torch]')")
+    torch = pytest.importorskip("torch", reason="an evaluator returning PyTorch tensors needs PyTorch")
     ev = FixedEvaluator()
 
     def tensors(obs, mask, players):

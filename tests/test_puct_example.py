@@ -1,5 +1,5 @@
 """examples/alphazero.py (the loop of tilecraft train) runs end to end, the trainer learns, and the
-network's one forward pass gives the losses written out by hand on numpy and on PyTorch."""
+network's one forward pass gives the losses written out by hand on numpy and on JAX."""
 import importlib.util
 import json
 import os
@@ -40,8 +40,8 @@ def test_alphazero_example_runs(tmp_path):
 
 @pytest.mark.train
 def test_the_trainer_learns_a_fixed_target():
-    """The losses on a fixed batch go down under the trainer's steps (PyTorch's gradients and AdamW
-    through tilecraft.agents.model's forward pass)."""
+    """The losses on a fixed batch go down under the trainer's steps (JAX's gradients and optax's
+    AdamW through tilecraft.agents.model's forward pass)."""
     rng = np.random.default_rng(0)
     arrays = model.init(10, [16, 16], 6, 2, seed=0)
     t = fit.Trainer(arrays, 1e-2, 1)
@@ -85,10 +85,10 @@ def _hand_losses(a, x, mask, pi, z, m, groups):
 @pytest.mark.train
 @pytest.mark.parametrize("value_hidden, groups", [((), ()), ((6,), ()), ((), GROUPS), ((6,), GROUPS)],
                          ids=["shared trunk", "value trunk", "groups", "groups and value trunk"])
-def test_the_losses_are_the_same_on_numpy_and_torch_and_match_a_hand_computation(value_hidden, groups):
+def test_the_losses_are_the_same_on_numpy_and_jax_and_match_a_hand_computation(value_hidden, groups):
     """The one forward pass gives the losses written out by hand, on numpy (held-out losses) and on
-    PyTorch (training), and PyTorch's gradient of a weight matches the loss's finite difference."""
-    import torch
+    JAX (training), and JAX's gradient of a weight matches the loss's finite difference."""
+    import jax
 
     rng = np.random.default_rng(1)
     arrays = model.init(5, [7], 4, 2, seed=1, value_hidden=value_hidden, groups=groups)
@@ -102,27 +102,28 @@ def test_the_losses_are_the_same_on_numpy_and_torch_and_match_a_hand_computation
     pi /= pi.sum(1, keepdims=True)
     z = rng.dirichlet(np.ones(2), size=8).astype(np.float32)
     m = rng.normal(size=(8, 2)).astype(np.float32)
-    want = _hand_losses({k: v.astype(np.float64) for k, v in arrays.items()}, x.astype(np.float64), mask, pi, z, m,
-                        groups)
+    x64 = x.astype(np.float64)
+    want = _hand_losses({k: v.astype(np.float64) for k, v in arrays.items()}, x64, mask, pi, z, m, groups)
     on_numpy = model.losses(arrays, x, mask, pi, z, m, index)[:3]
     np.testing.assert_allclose(on_numpy, want, rtol=1e-5)
     t = fit.Trainer(arrays, 1e-3, 1, index)
-    tensors = [torch.from_numpy(v) for v in (x, mask, pi, z, m)]
-    on_torch = model.losses(t.p, *tensors, t.index, t.ops)[:3]
-    np.testing.assert_allclose([float(v.detach()) for v in on_torch], want, rtol=1e-5)
-    total = on_torch[0] + on_torch[1] + 0.25 * on_torch[2]
-    total.backward()
+
+    def total(p):
+        pol, val, mar, _ = model.losses(p, x, mask, pi, z, m, index, t.ops)
+        return pol + val + 0.25 * mar, (pol, val, mar)
+
+    (_, on_jax), grads = jax.value_and_grad(total, has_aux=True)(t.p)
+    np.testing.assert_allclose([float(v) for v in on_jax], want, rtol=1e-5)
     probe = "gw0" if groups else ("vw0" if value_hidden else "w0")
+    w = np.array([1.0, 1.0, 0.25])
     for k, i in (("w0", (1, 2)), ("wv", (3, 1)), (probe, (0, 1))):
         eps = 1e-3
         up = {kk: vv.astype(np.float64).copy() for kk, vv in arrays.items()}
         dn = {kk: vv.astype(np.float64).copy() for kk, vv in arrays.items()}
         up[k][i] += eps
         dn[k][i] -= eps
-        w = np.array([1.0, 1.0, 0.25])
-        slope = (w @ _hand_losses(up, x.astype(np.float64), mask, pi, z, m, groups)
-                 - w @ _hand_losses(dn, x.astype(np.float64), mask, pi, z, m, groups)) / (2 * eps)
-        assert float(t.p[k].grad[i]) == pytest.approx(slope, rel=1e-2, abs=1e-4), (k, i)
+        slope = (w @ _hand_losses(up, x64, mask, pi, z, m, groups) - w @ _hand_losses(dn, x64, mask, pi, z, m, groups)) / (2 * eps)
+        assert float(grads[k][i]) == pytest.approx(slope, rel=1e-2, abs=1e-4), (k, i)
 
 
 @pytest.mark.train

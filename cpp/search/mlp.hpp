@@ -2,7 +2,7 @@
 // one), so that a PUCT search guided by a shipped network never leaves C++ for its leaves (no GIL,
 // no Python call, no array per leaf). Game-generic: everything comes from the network's arrays.
 //
-// The network (docs/learning.md, "The network"): the observation x (n features) is normalised as
+// The network (docs/search.md): the observation x (n features) is normalised as
 // (x - shift) * scale; feature groups (blocks of features sharing one encoder, see
 // tilecraft.baselines.group_indices) go through their encoder relu(block @ gw + gb); the trunk's input
 // is the features in no group followed by every block's encoding; the trunk is relu layers; the

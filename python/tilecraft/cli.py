@@ -82,7 +82,7 @@ def _bot_options_help() -> str:
     mcts = [o["name"] for o in so.MCTS_OPTIONS if o["name"] not in so.MCTS_FIELDS_TAKEN_OTHERWISE]
     puct = [o["name"] for o in so.PUCT_OPTIONS if o["name"] not in so.PUCT_FIELDS_TAKEN_OTHERWISE]
     return (f"options as name:key=value, e.g. mcts:iterations=400,threads=2 (mcts and ismcts take {', '.join(mcts)}; "
-            f"puct takes {', '.join(puct + list(so.PUCT_PYTHON_ONLY))}; their ranges: docs/bots.md, docs/learning.md)")
+            f"puct takes {', '.join(puct + list(so.PUCT_PYTHON_ONLY))}; their ranges: docs/search.md)")
 
 
 def _add_game_args(p: argparse.ArgumentParser) -> None:
@@ -343,8 +343,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_bench)
 
     p = sub.add_parser("train", help="train a policy-value network by expert iteration (resumable)",
-                       description="Expert iteration on a CPU (docs/learning.md): record a search's C++ self-play, "
-                                   "train a policy-value network on it (with PyTorch: pip install \"tilecraft[train]\"), "
+                       description="Expert iteration on a CPU (docs/training.md): record a search's C++ self-play, "
+                                   "train a policy-value network on it (with JAX: pip install \"tilecraft[train]\"), "
                                    "optionally improve it with Gumbel PUCT rounds, and measure it after every round. "
                                    "Running the same command again resumes.")
     from .agents.train import add_arguments as add_train_arguments

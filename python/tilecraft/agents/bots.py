@@ -242,7 +242,7 @@ class BaselineBot(_BaselineBase):
     priors and each leaf's value is one rollout of the game's MCTS rollout policy (``rollout_mix=1.0``;
     0: the network's value alone), and the priors carry the game's one-ply heuristic as a progressive
     bias (``prior_heuristic=2.0``; 0: the network's priors alone); why each preset is what it is:
-    docs/strength.md.
+    docs/tournaments.md.
     ``worlds`` > 1 splits the simulations between that many trees, each on its own draw of the hidden
     parts (PUCTBot's determinized ensemble).
     ``seconds``: a time budget per move, as PUCTBot's; given without ``simulations`` it lifts every

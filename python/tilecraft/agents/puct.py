@@ -1,6 +1,6 @@
 """Neural-guided search: PUCT in C++ with a Python evaluator (numpy, PyTorch, JAX...).
 
-The evaluator protocol (see docs/learning.md)::
+The evaluator protocol (see docs/search.md)::
 
     evaluate(observations, legal_mask, players) -> (policy_logits, values)
 
@@ -194,7 +194,7 @@ class PUCTBot:
     ``determinize``: ``"search"`` (the default) draws the hidden parts and the future once per
     search, so the tree plans for that one future; ``"iteration"`` draws them again for every
     simulation, as ISMCTS does (information-set PUCT: an open-loop tree whose selection looks only at
-    the children legal in the simulation's own draw; docs/learning.md, PUCTBot); ``"hidden"`` draws
+    the children legal in the simulation's own draw; docs/search.md, PUCTBot); ``"hidden"`` draws
     the hidden parts once per search, on a copy of the position whose chance is explicit
     (:func:`chance_tree`), so the draws, refills and dice to come are chance nodes of the tree,
     sampled on every descent (Azul, The Castle and Gaudí; not in C++ self-play);
@@ -212,7 +212,7 @@ class PUCTBot:
     ``determinize`` mode) splits the simulations between that many trees, each on its own draw of the hidden
     parts and the future, gathers up to ``batch_size`` leaves from every tree per evaluator call, and
     sums the trees' root visits: the move is the one the most draws favour, not the best move for one
-    draw (docs/learning.md, "Several worlds"). 1 (the default) is one tree.
+    draw (docs/journal/2026-12-04-several-worlds.md). 1 (the default) is one tree.
 
     The search never peeks: it runs on a copy whose hidden parts were re-drawn from the bot's seed,
     and the evaluator sees only observations of the seat to move. Deterministic for a seed, a

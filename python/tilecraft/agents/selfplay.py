@@ -130,7 +130,7 @@ def self_play(game: Union[str, Mapping[str, Any]], bots: Sequence[Any], n_games:
     and greedy bots), ``player``, ``game`` and ``returns`` (the game's final returns).
     ``obs_dtype=numpy.uint8`` stores the observations as byte codes (a quarter of the memory,
     lossless): ``training["observation_codec"]`` is ``(denominator, offset)``, and
-    ``codes / denominator + offset`` is the float32 observation exactly (see docs/learning.md).
+    ``codes / denominator + offset`` is the float32 observation exactly (see docs/training.md).
     ``progress=True`` shows a progress bar; Ctrl-C stops the C++ games within about 50 ms and
     raises KeyboardInterrupt (the unfinished batch is discarded).
 

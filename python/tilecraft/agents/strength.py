@@ -2,7 +2,7 @@
 
 ``head_to_head(game, bot, opponent, games)`` plays game i with seed ``seed + i`` (10,000 + i by
 default), the bot in seat ``i % players`` and the opponent in every other seat, and counts a win
-shared by k seats as 1/k. This is how docs/strength.md and the targets of the learning issues are
+shared by k seats as 1/k. This is how docs/tournaments.md and the targets of the learning issues are
 measured (``bench/ladder.py``, ``tilecraft train``'s evaluations). Games run in ``workers``
 processes; the result does not depend on how many.
 """

@@ -280,7 +280,7 @@ SPEC = GameSpec(
     doc="Draft city cards over six eras, build your district and survive two wars (Filip Miłuński, 2016).",
     perfect_information=False,  # the other seats' hands and hidden picks
     # Deeper greedy rollouts and a wider heuristic softmax: MCTS 1,000 beat GreedyBot in 74 of 100
-    # games with these against about 62% with the generic defaults (docs/bots.md).
+    # games with these against about 62% with the generic defaults (docs/journal/2026-11-29-search-bots.md).
     returns_range={"win_loss": (0.0, 1.0), "score": (-2000.0, 5000.0)},
     data_key=data_key,
     observation_groups=observation_groups,

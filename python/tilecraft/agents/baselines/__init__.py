@@ -1,7 +1,7 @@
-"""Trained baseline networks, shipped with tilecraft (see docs/learning.md and docs/strength.md).
+"""Trained baseline networks, shipped with tilecraft (see docs/search.md and docs/tournaments.md).
 
 >>> import tilecraft
->>> net = tilecraft.baselines.load("azul", players=2)       # an evaluator (docs/learning.md)
+>>> net = tilecraft.baselines.load("azul", players=2)       # an evaluator (docs/search.md)
 >>> state = tilecraft.make("azul", seed=1)
 >>> logits, values = net(state.observation(0)[None], state.legal_action_mask()[None], [0])
 

@@ -1,4 +1,4 @@
-"""The learning loop behind ``tilecraft train`` (docs/learning.md): expert iteration on a CPU.
+"""The learning loop behind ``tilecraft train`` (docs/training.md): expert iteration on a CPU.
 
 1. **Teacher data.** C++ self-play of a strong search (``mcts:iterations=1000`` by default) records
    one row per decision: the mover's observation as byte codes, the legal mask, the root visit
@@ -8,12 +8,12 @@
 2. **Training.** A policy-value MLP (trunk of ReLU layers; heads: policy logits over the action
    ids, value as the win shares of the seats relative to the mover, and a score-margin auxiliary
    head) learns the visit distributions (cross-entropy over the legal actions), the win shares
-   (cross-entropy) and the margins (squared error), with PyTorch (``pip install "tilecraft[train]"``).
+   (cross-entropy) and the margins (squared error), with JAX (``pip install "tilecraft[train]"``).
    The result is a baseline file (``tilecraft.baselines``): ``DIR/net-RR.npz``.
 3. **Improvement rounds** (``--rounds`` > 1): Gumbel PUCT self-play guided by the latest network
    (``--puct-simulations``), its improved policies added to the data, and training again from the
    last weights.
-4. **Evaluation** after every round, as docs/strength.md measures (``tilecraft.strength``):
+4. **Evaluation** after every round, as docs/tournaments.md measures (``tilecraft.strength``):
    the network's policy alone against GreedyBot, and PUCT(--eval-simulations) with it against the
    teacher's search, with 95% intervals and the wall time; appended to ``DIR/curve.json``.
 
@@ -26,7 +26,7 @@ measures: ``CURVE_TIMES``). One run at a time holds a folder (``DIR/run.lock``).
 
 The run is described by one :class:`TrainConfig` (its fields are the CLI's flags); the code is split
 by concern: ``config`` (the flags), ``files`` (the run's files), ``data`` (self-play chunks and
-targets), ``fitting`` (PyTorch), ``evaluation`` (the strength checks), and this module (the stages).
+targets), ``fitting`` (JAX), ``evaluation`` (the strength checks), and this module (the stages).
 """
 from __future__ import annotations
 
@@ -47,10 +47,10 @@ from .data import (DATA_SETTINGS, chunk_path, load_rows, make_chunk, make_chunks
 from .evaluation import check_search, evaluate, preset, round_bot
 from .files import (CURVE_TIMES, RunFileError, RunInUseError, Lock, check_curve, commit, load_checkpoint, publish,
                     read_json, remove_stale_temporaries, save_checkpoint, usable, write_json)
-from .fitting import MISSING, TRAIN_EXTRA, export, fit, have_torch, held_out_losses
+from .fitting import MISSING, TRAIN_EXTRA, export, fit, have_jax, held_out_losses
 
 __all__ = ["TrainConfig", "run", "main", "parser", "add_arguments", "fit", "held_out_losses", "export", "evaluate",
-           "sharpen", "value_targets", "have_torch", "RunFileError", "RunInUseError", "CURVE_TIMES", "NUMBERS",
+           "sharpen", "value_targets", "have_jax", "RunFileError", "RunInUseError", "CURVE_TIMES", "NUMBERS",
            "TRAIN_EXTRA", "LAYER_WIDTH"]
 
 
@@ -123,9 +123,9 @@ def run(config: Any, argv: Sequence[str] = ()) -> Dict[str, Any]:
         settings["target_temperature"] = args.target_temperature
     command = "tilecraft train " + " ".join(argv)
     _check_folder(out, settings)  # a folder of other settings is refused before anything is written
-    if args.rounds > 0 and not have_torch():  # the last check: before hours of self-play
+    if args.rounds > 0 and not have_jax():  # the last check: before hours of self-play
         raise ModuleNotFoundError(f"tilecraft train --rounds {args.rounds}: {MISSING} (or --rounds 0: the teacher's "
-                                  "data alone)", name="torch")
+                                  "data alone)", name="jax")
     out.mkdir(parents=True, exist_ok=True)
     lock = Lock(out, command)
     try:

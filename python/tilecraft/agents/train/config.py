@@ -70,7 +70,7 @@ class TrainConfig:
     teacher: str = _field("mcts:iterations=1000", "the search whose self-play is learned")
     chunks: int = _field(20, "teacher self-play chunks", Number(int, 1, 100_000))
     games_per_chunk: int = _field(100, "games per teacher chunk", Number(int, 1, 1_000_000))
-    threads: int = _field(2, "self-play threads (and PyTorch's)", Number(int, 1, 256))
+    threads: int = _field(2, "self-play threads (and JAX's, where JAX is not imported yet)", Number(int, 1, 256))
     workers: int = _field(1, "teacher chunks made at once, each in a process of its own on --threads threads; a "
                              "chunk is the same whichever process makes it (a machine with many cores: --workers N "
                              "--threads 1)", Number(int, 1, 256))

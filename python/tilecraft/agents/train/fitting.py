@@ -1,10 +1,14 @@
-"""Training the network (tilecraft.agents.model) on a run's rows with PyTorch: gradients and the
-optimizer (AdamW) come from it, the forward pass and the losses from the model module. PyTorch is
-the ``train`` extra (``pip install "tilecraft[train]"``); playing with a network needs only numpy."""
+"""Training the network (tilecraft.agents.model) on a run's rows with JAX: gradients from
+``jax.value_and_grad`` of the model module's losses, compiled once per run (``jax.jit``), and the
+optimizer (AdamW) from optax. JAX and optax are the ``train`` extra (``pip install
+"tilecraft[train]"``; JAX runs on a GPU where ``jax[cuda12]`` is installed); playing with a network
+needs only numpy. Why JAX: docs/training.md."""
 from __future__ import annotations
 
 import math
+import os
 import pathlib
+import sys
 from typing import Any, Dict, Mapping, Optional, Sequence, Tuple
 
 import numpy as np
@@ -14,78 +18,91 @@ from .. import model
 from .data import batch_arrays
 from .files import publish
 
+TRAIN_EXTRA = "train"  # pyproject.toml's optional dependency that installs JAX and optax
+MISSING = f'training needs JAX and optax, which are not installed: pip install "tilecraft[{TRAIN_EXTRA}]"'
 
-TRAIN_EXTRA = "train"  # pyproject.toml's optional dependency that installs PyTorch
-MISSING = f'training needs PyTorch, which is not installed: pip install "tilecraft[{TRAIN_EXTRA}]"'
 
-
-def have_torch() -> bool:
-    """Whether PyTorch can be imported (``tilecraft[train]``)."""
+def have_jax() -> bool:
+    """Whether JAX and optax can be imported (``tilecraft[train]``)."""
     try:
-        import torch  # noqa: F401
+        import jax  # noqa: F401
+        import optax  # noqa: F401
     except ImportError:
         return False
     return True
 
 
-def _torch() -> Any:
-    """PyTorch, or a ModuleNotFoundError that says how to install it."""
+def _jax(threads: int) -> Tuple[Any, Any, Any]:
+    """(jax, jax.numpy, optax), or a ModuleNotFoundError that says how to install them. JAX takes its
+    thread count when it is first imported: ``threads`` applies unless JAX is imported already or
+    XLA_FLAGS is set."""
+    if "jax" not in sys.modules and "XLA_FLAGS" not in os.environ:
+        os.environ["XLA_FLAGS"] = (f"--xla_cpu_multi_thread_eigen={'true' if threads > 1 else 'false'} "
+                                   f"intra_op_parallelism_threads={max(1, threads)}")
     try:
-        import torch
+        import jax
+        import jax.numpy as jnp
+        import optax
     except ImportError:
-        raise ModuleNotFoundError(MISSING, name="torch") from None
-    return torch
+        raise ModuleNotFoundError(MISSING, name="jax") from None
+    return jax, jnp, optax
 
 
-class _TorchOps:
-    """tilecraft.agents.model's array operations on PyTorch tensors."""
+class _JaxOps:
+    """tilecraft.agents.model's array operations on JAX arrays."""
 
-    def __init__(self, torch: Any):
-        self.relu, self.torch = torch.relu, torch
+    def __init__(self, jax: Any, jnp: Any):
+        self.relu, self.jnp, self.jax = jax.nn.relu, jnp, jax
 
     def cat(self, parts: Sequence[Any]) -> Any:
-        return self.torch.cat(list(parts), dim=1)
+        return self.jnp.concatenate(list(parts), axis=1)
 
     def log_softmax(self, x: Any) -> Any:
-        return self.torch.log_softmax(x, dim=1)
+        return self.jax.nn.log_softmax(x, axis=1)
 
     def where(self, cond: Any, x: Any, fill: float) -> Any:
-        return x.masked_fill(~cond, fill)
+        return self.jnp.where(cond, x, fill)
 
 
 class Trainer:
-    """The network's weights as PyTorch parameters (on a GPU where there is one) and their AdamW
-    optimizer; ``step`` takes one batch of numpy arrays."""
+    """The network's weights as JAX arrays and their AdamW state; ``step`` takes one batch of numpy
+    arrays and runs one compiled update (compiled on the first batch of each shape)."""
 
     def __init__(self, arrays: Mapping[str, np.ndarray], lr: float, threads: int,
                  index: Optional[model.GroupIndex] = None):
-        torch = self.torch = _torch()
-        torch.set_num_threads(max(1, threads))
-        self.ops = _TorchOps(torch)
-        self.device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
-        self.p = {k: torch.nn.Parameter(torch.from_numpy(np.array(v, np.float32)).to(self.device))
-                  for k, v in arrays.items() if k not in ("shift", "scale")}
-        self.opt = torch.optim.AdamW(self.p.values(), lr=lr, weight_decay=1e-4)
-        self.index = None if index is None else ([torch.from_numpy(i).to(self.device) for i in index[0]],
-                                                 torch.from_numpy(index[1]).to(self.device))
+        jax, jnp, optax = _jax(threads)
+        self.ops = _JaxOps(jax, jnp)
+        self.index = index
+        self.p = {k: jnp.asarray(np.array(v, np.float32)) for k, v in arrays.items() if k not in ("shift", "scale")}
+        opt = optax.inject_hyperparams(optax.adamw)(learning_rate=lr, b1=0.9, b2=0.999, eps=1e-8, weight_decay=1e-4)
+        self.state = opt.init(self.p)
+        self.lr = lr
+        ops = self.ops
+
+        def loss(p: Any, batch: Any, margin_weight: Any, value_weight: Any) -> Any:
+            pol, val, mar, _ = model.losses(p, *batch, index, ops)
+            return pol + value_weight * val + margin_weight * mar, (pol, val, mar)
+
+        def step(p: Any, state: Any, batch: Any, lr: Any, margin_weight: Any, value_weight: Any) -> Any:
+            (_, parts), grads = jax.value_and_grad(loss, has_aux=True)(p, batch, margin_weight, value_weight)
+            state.hyperparams["learning_rate"] = lr
+            updates, state = opt.update(grads, state, p)
+            return optax.apply_updates(p, updates), state, parts
+
+        self._step = jax.jit(step)
 
     def set_lr(self, lr: float) -> None:
-        for g in self.opt.param_groups:
-            g["lr"] = lr
+        self.lr = lr
 
     def step(self, x: np.ndarray, mask: np.ndarray, pi: np.ndarray, z: np.ndarray, m: np.ndarray,
              margin_weight: float, value_weight: float = 1.0) -> Tuple[float, float, float]:
         """One AdamW step on the batch; returns its policy, value and margin losses."""
-        t = [self.torch.from_numpy(a).to(self.device) for a in (x, mask, pi, z, m)]
-        pol, val, mar, _ = model.losses(self.p, *t, self.index, self.ops)
-        loss = pol + value_weight * val + margin_weight * mar
-        self.opt.zero_grad()
-        loss.backward()
-        self.opt.step()
-        return float(pol.detach()), float(val.detach()), float(mar.detach())
+        self.p, self.state, parts = self._step(self.p, self.state, (x, mask, pi, z, m), np.float32(self.lr),
+                                               np.float32(margin_weight), np.float32(value_weight))
+        return float(parts[0]), float(parts[1]), float(parts[2])
 
     def arrays(self) -> Dict[str, np.ndarray]:
-        return {k: v.detach().cpu().numpy().copy() for k, v in self.p.items()}
+        return {k: np.array(v, np.float32) for k, v in self.p.items()}
 
 
 def held_out_losses(arrays: Mapping[str, np.ndarray], data: Dict[str, np.ndarray], codec: Tuple[np.ndarray, np.ndarray],
@@ -118,8 +135,8 @@ def fit(arrays: Dict[str, np.ndarray], data: Dict[str, np.ndarray], codec: Tuple
     ``value_weight`` times the value's. The value head sees one outcome per game and memorises the
     games it trains on long before the policy has learned, so a small ``value_weight`` lets the
     policy train on. ``groups``: the feature groups the arrays were made with (``model.init``).
-    Returns the arrays and their losses. Needs PyTorch (``tilecraft[train]``)."""
-    _torch()  # before any work
+    Returns the arrays and their losses. Needs JAX (``tilecraft[train]``)."""
+    _jax(threads)  # before any work
     flat = tuple(c.reshape(-1).astype(np.float32) for c in codec)
     n = len(data["codes"])
     index = model.group_indices(groups, len(flat[0])) if groups else None
