@@ -208,6 +208,13 @@ class State {
   uint16_t round_;  // 0-based index of the current round
 };
 
+// A view used by several parts (flow.cpp's end_round, score.cpp's winners) and the binding, inline in each.
+inline int State::complete_rows(int p) const {
+  int n = 0;
+  for (int r = 0; r < 5; ++r) n += (wall_[p] & WallGrid::row_mask(r)) == WallGrid::row_mask(r);
+  return n;
+}
+
 // ---- hot paths, inline ----
 
 namespace detail {

@@ -247,8 +247,8 @@ class State {
   void unite(int a, int b);
   void reset_areas();
   void lay_tile(int cell, int t, int r, uint16_t* touched, int* num_touched);
-  bool follower_ok(int slot) const;
-  bool any_follower_ok() const;
+  inline bool follower_ok(int slot) const;  // detail.hpp
+  inline bool any_follower_ok() const;  // detail.hpp
   int group_size(int* members) const;
   void resolve_chance();
   void apply_chance(int32_t outcome);
@@ -264,7 +264,7 @@ class State {
   void end_turn();
   void end_game();
   void give_bonus(int p, int kind);
-  int unseen(int kind) const;
+  inline int unseen(int kind) const;  // detail.hpp
 
   const Config* cfg_;
   Rng rng_;
@@ -307,5 +307,25 @@ class State {
   uint16_t parent_[kMaxNodes];
   Area area_[kMaxNodes];
 };
+
+// Views used on the hot paths of several parts (cpp/castle/*.cpp), inline in each.
+
+inline int State::supply_total() const {
+  int n = 0;
+  for (int t = 0; t < cfg_->num_types; ++t) n += supply_[t];
+  return n;
+}
+
+inline int State::followers_in_supply(int p) const {
+  int n = 0;
+  for (int i = 0; i < kFollowers; ++i) n += fcell_[p][i] == kNone8;
+  return n;
+}
+
+inline bool State::placeable(int t) const {
+  for (int r = 0; r < 4; ++r)
+    if ((cfg_->rot_mask[t] >> r) & 1 && legal_cells(t, r).any()) return true;
+  return false;
+}
 
 }  // namespace tilecraft::castle
