@@ -136,9 +136,26 @@ def render_train_backends(data: Dict[str, Any]) -> str:
                           f"{u['packages']} packages, {len(u['gpu_packages'])} of them GPU libraries "
                           f"({', '.join(u['gpu_packages'][:4])}, ...): {u['wheel_megabytes']:,.0f} MB of wheels "
                           f"before unpacking (not counting {len(u['not_sized'])} small ones fetched from PyPI). "
-                          "The CPU build above comes from PyTorch's own index (`--index-url "
-                          "https://download.pytorch.org/whl/cpu`)."]
+                          "The CPU build measured above is the one PyTorch publishes on its own index (`--index-url "
+                          "https://download.pytorch.org/whl/cpu`), which this machine's pip finds on disk."]
     return "\n".join(lines)
+
+
+def render_screens(game: str, root: pathlib.Path = ROOT) -> str:
+    """The screens of a game's baseline settings (bench/results/screen-GAME-*.json, each written by
+    bench/baseline_targets.py --json): one row per candidate, with both sides' time per move."""
+    lines = ["| candidate | opponent | share [95%] (games) | ms per move (candidate / opponent) | seeds |",
+             "|---|---|---|---|---|"]
+    commands = []
+    for path in sorted((root / "bench" / "results").glob(f"screen-{game}-*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        for r in data["results"]:
+            lines.append(f"| `{r['bot']}` | `{r['opponent']}` | {_share(r)} | {_times(r)} | "
+                         f"{r['seed']:,} + i |")
+        commands.append(data["command"])
+    if not commands:
+        return f"Not measured yet: no bench/results/screen-{game}-*.json."
+    return "\n".join(lines + ["", "Measured by " + "; ".join(f"`{c}`" for c in commands) + "."])
 
 
 def _cell(text: str) -> str:
@@ -196,6 +213,10 @@ RESULTS: Dict[str, Tuple[Optional[str], str, Callable[..., str]]] = {
     "equal_time": ("equal_time.json", "python bench/equal_time.py", render_equal_time),
     "budget_overshoot": ("budget_overshoot.json", "python bench/budget_overshoot.py", render_budget_overshoot),
     "train_backends": ("train_backends.json", "python bench/train_backends.py --install", render_train_backends),
+    "screen_castle": (None, "python bench/baseline_targets.py castle ... --json bench/results/screen-castle-NAME.json",
+                      lambda: render_screens("castle")),
+    "screen_gaudi": (None, "python bench/baseline_targets.py gaudi ... --json bench/results/screen-gaudi-NAME.json",
+                     lambda: render_screens("gaudi")),
     "puct_options": (None, "the C++ declarations (tilecraft._core.puct_options())",
                      lambda: render_search_options("puct")),
     "mcts_options": (None, "the C++ declarations (tilecraft._core.mcts_options())",

@@ -276,7 +276,7 @@ void bind_search(py::module_& m, Cls& cls, const std::string& class_name) {
   searcher
       .def(py::init([](const py::kwargs& kw) { return std::make_unique<Searcher>(mcts_config_from_py(kw, "mcts")); }),
            ("A tree-search engine for this game. Options: " + option_names<MctsConfig>() +
-            " (tilecraft._core.mcts_options(); docs/bots.md).").c_str())
+            " (tilecraft._core.mcts_options(); docs/search.md).").c_str())
       .def("search",
            [](Searcher& self, const P& p) {
              const S s = p.s;

@@ -128,3 +128,47 @@ def test_ray_is_started_in_one_place():
              if re.search(r"\bray\.init\(", line)]
     assert len(calls) == 1, f"ray.init should be called once (tilecraft.distributed.ray_session), found: {calls}"
     assert calls[0][0].as_posix() == "tilecraft/distributed.py"
+
+
+def _imported_names() -> List[Tuple[str, str, str]]:
+    """(importing module, imported module, name) for every ``from X import name`` of a tilecraft
+    module X where the name is not itself a module."""
+    mods = _modules()
+    out = []
+    for module, path in mods.items():
+        package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            if not isinstance(node, ast.ImportFrom):
+                continue
+            if node.level:
+                base = package.split(".")[:len(package.split(".")) - (node.level - 1)]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            if target.split(".")[0] != ROOT:
+                continue
+            out += [(module, target, a.name) for a in node.names if f"{target}.{a.name}" not in mods]
+    return out
+
+
+def test_no_module_imports_another_modules_private_names():
+    """Issue 49: a module's private names stay in it (its own private helper modules, such as
+    tilecraft._args, and the extension tilecraft._core, are modules whose names are meant to be shared)."""
+    crossing = [f"{m} imports {name} from {target}" for m, target, name in _imported_names()
+                if name.startswith("_") and not name.startswith("__") and name != "_core" and target != m]
+    assert not crossing, crossing
+
+
+ENGINE = ("tilecraft.games", "tilecraft.runner", "tilecraft.records", "tilecraft.match", "tilecraft.tournament")
+
+
+def test_the_engine_reaches_the_agents_only_through_the_bot_registry():
+    """Issue 49: the engine's modules (the games, the runner, the records, match and tournament) use
+    the agents' package through make_bot alone."""
+    graph = import_graph()
+    engine = [m for m in graph if m.startswith(ENGINE)]
+    assert "tilecraft.games.gaudi" in engine and "tilecraft.runner" in engine
+    reached = {(m, a) for m in engine for a in graph[m] if a.startswith("tilecraft.agents")}
+    assert {a for _, a in reached} <= {"tilecraft.agents.bots"}, reached
+    names = {name for m, target, name in _imported_names() if m in engine and target.startswith("tilecraft.agents")}
+    assert names <= {"make_bot"}, names

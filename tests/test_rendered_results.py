@@ -174,10 +174,15 @@ def test_a_bad_block_is_an_error_naming_the_page(tmp_path, capsys, bad, says):
 
 
 def test_every_block_name_is_one_entry_of_one_table():
-    assert set(render_results.RESULTS) == {"equal_time", "budget_overshoot", "puct_options", "mcts_options"}
+    assert set(render_results.RESULTS) == {"equal_time", "budget_overshoot", "train_backends", "screen_castle",
+                                           "screen_gaudi", "puct_options", "mcts_options"}
     for name, (file, command, draw) in render_results.RESULTS.items():
         if name.endswith("_options"):  # drawn from the C++ declarations of the search options (issue 47)
             assert file is None and f"tilecraft._core.{name}()" in command and callable(draw)
+            continue
+        if name.startswith("screen_"):  # every bench/results/screen-GAME-*.json (bench/baseline_targets.py)
+            game = name.split("_", 1)[1]
+            assert file is None and f"bench/results/screen-{game}-" in command and callable(draw)
             continue
         assert file == f"{name}.json" and command.startswith("python bench/") and callable(draw)
     assert os.path.exists(ROOT / "bench" / "equal_time.py")

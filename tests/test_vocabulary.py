@@ -24,9 +24,9 @@ CONFIGS: Dict[str, List[Dict[str, Any]]] = {
 
 # Where a game's action text does not start with its kind's name (the name with "_" read as a
 # space, compared without case), the words it starts with instead:
-# - Azul (cpp/azul/state.cpp, action_to_string): a take reads "<source> <colour> -> <line>", the
+# - Azul (cpp/azul/observe.cpp, action_to_string): a take reads "<source> <colour> -> <line>", the
 #   source being "centre" or "factory k".
-# - Castle (cpp/castle/state.cpp, action_to_string): a pending id reads "keep drawn tile j" while
+# - Castle (cpp/castle/observe.cpp, action_to_string): a pending id reads "keep drawn tile j" while
 #   a drawn tile is chosen and "score pending j" while the scoring order is chosen.
 PREFIXES: Dict[Tuple[str, str], Tuple[str, ...]] = {
     ("azul", "take"): ("centre", "factory"),
