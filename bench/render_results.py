@@ -155,7 +155,44 @@ def render_screens(game: str, root: pathlib.Path = ROOT) -> str:
         commands.append(data["command"])
     if not commands:
         return f"Not measured yet: no bench/results/screen-{game}-*.json."
-    return "\n".join(lines + ["", "Measured by " + "; ".join(f"`{c}`" for c in commands) + "."])
+    lines += ["", "Measured by " + "; ".join(f"`{c}`" for c in commands) + "."]
+    checks = sorted((root / "bench" / "results").glob(f"check-{game}-*.json"))
+    if checks:  # a candidate measured on the equal-time seeds (bench/equal_time.py's format)
+        lines += ["", "| candidate preset, measured as the equal-time table | opponent | share [95%] (games) | "
+                      "ms per move (baseline / opponent) | seeds |", "|---|---|---|---|---|"]
+        for path in checks:
+            for config, entry in json.loads(path.read_text(encoding="utf-8")).items():
+                for r in entry.values():
+                    lines.append(f"| {config}: `{_settings(r['candidate'])}` | `{r['opponent']}` | {_share(r)} | "
+                                 f"{_times(r)} | {r['seed']:,} + i |")
+                    lines += ["", f"Measured by `{r['command']}` with that preset in presets.json (load "
+                                  f"{_load(r.get('load_before'))} before)."]
+    return "\n".join(lines)
+
+
+def render_presets() -> str:
+    """Every shipped network with its preset (tilecraft/agents/presets.json) and what it was trained
+    on (its file's metadata): the table ``tilecraft baselines`` prints, for the docs."""
+    from tilecraft import baselines, presets
+
+    lines = [f"Every network searches with the `baseline` defaults "
+             f"(`{_settings(presets.load()['baseline']['defaults'])}`), then its own preset:", "",
+             "| configuration | network | its preset | trained on |", "|---|---|---|---|"]
+    for a in baselines.available():
+        net = baselines.load(a["game"], a["players"][0], a["mode"], path=a["path"])
+        m = net.meta
+        shape = "trunk " + "-".join(map(str, m["hidden"])) + (
+            ", value trunk " + "-".join(map(str, m["value_hidden"])) if m.get("value_hidden") else "")
+        players = " and ".join(map(str, a["players"]))
+        where = f"{a['game']}{' (' + a['mode'] + ')' if a['mode'] else ''}, {players} players"
+        lines.append(f"| {where} | `{pathlib.Path(a['path']).name}`: {shape} | "
+                     f"{'`' + _settings(a['search']) + '`' if a['search'] else 'none'} | "
+                     f"{m['games']:,} games ({m['rows']:,} rows) of `{_cell(str(m.get('teacher')))}` |")
+    return "\n".join(lines)
+
+
+def _settings(options: Dict[str, Any]) -> str:
+    return ", ".join(f"{k}={v:g}" if isinstance(v, float) else f"{k}={v}" for k, v in sorted(options.items()))
 
 
 def _cell(text: str) -> str:
@@ -217,6 +254,8 @@ RESULTS: Dict[str, Tuple[Optional[str], str, Callable[..., str]]] = {
                       lambda: render_screens("castle")),
     "screen_gaudi": (None, "python bench/baseline_targets.py gaudi ... --json bench/results/screen-gaudi-NAME.json",
                      lambda: render_screens("gaudi")),
+    "presets": (None, "tilecraft/agents/presets.json and the networks' metadata (tilecraft.baselines)",
+                lambda: render_presets()),
     "puct_options": (None, "the C++ declarations (tilecraft._core.puct_options())",
                      lambda: render_search_options("puct")),
     "mcts_options": (None, "the C++ declarations (tilecraft._core.mcts_options())",

@@ -10,7 +10,7 @@ import tilecraft
 from tilecraft import InvalidStateError
 from tilecraft.match import check_replay, check_tournament_file, play_match, write_replay
 from tilecraft.runner import chance_rng, seat_seed
-from tilecraft.web.server import Game
+from tilecraft.web.games import Game
 
 
 def test_a_browser_game_is_the_play_match_game_of_its_seed():

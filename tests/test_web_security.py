@@ -425,7 +425,7 @@ def test_a_long_search_blocks_no_request_and_an_abandoned_games_search_stops() -
 
 def test_bots_think_on_a_bounded_pool(server: Server) -> None:
     """However many games are played, the bots use the server's threads: one per core."""
-    from tilecraft.web.server import bot_workers
+    from tilecraft.web.games import bot_workers
 
     before = set(threading.enumerate())
     ids = []

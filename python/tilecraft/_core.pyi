@@ -44,7 +44,7 @@ class AzulStateSearcher:
         """
     def __init__(self, **kwargs) -> None:
         """
-        A tree-search engine for this game. Options: iterations, seconds, exploration, rollout, rollout_depth, eval_scale, threads, seed, reuse_tree, determinize, max_nodes (tilecraft._core.mcts_options(); docs/bots.md).
+        A tree-search engine for this game. Options: iterations, seconds, exploration, rollout, rollout_depth, eval_scale, threads, seed, reuse_tree, determinize, max_nodes (tilecraft._core.mcts_options(); docs/search.md).
         """
     def act(self, state: AzulState) -> int:
         """
@@ -364,7 +364,7 @@ class CastleStateSearcher:
         """
     def __init__(self, **kwargs) -> None:
         """
-        A tree-search engine for this game. Options: iterations, seconds, exploration, rollout, rollout_depth, eval_scale, threads, seed, reuse_tree, determinize, max_nodes (tilecraft._core.mcts_options(); docs/bots.md).
+        A tree-search engine for this game. Options: iterations, seconds, exploration, rollout, rollout_depth, eval_scale, threads, seed, reuse_tree, determinize, max_nodes (tilecraft._core.mcts_options(); docs/search.md).
         """
     def act(self, state: CastleState) -> int:
         """
@@ -716,7 +716,7 @@ class GaudiStateSearcher:
         """
     def __init__(self, **kwargs) -> None:
         """
-        A tree-search engine for this game. Options: iterations, seconds, exploration, rollout, rollout_depth, eval_scale, threads, seed, reuse_tree, determinize, max_nodes (tilecraft._core.mcts_options(); docs/bots.md).
+        A tree-search engine for this game. Options: iterations, seconds, exploration, rollout, rollout_depth, eval_scale, threads, seed, reuse_tree, determinize, max_nodes (tilecraft._core.mcts_options(); docs/search.md).
         """
     def act(self, state: GaudiState) -> int:
         """
@@ -1124,7 +1124,7 @@ class NimStateSearcher:
         """
     def __init__(self, **kwargs) -> None:
         """
-        A tree-search engine for this game. Options: iterations, seconds, exploration, rollout, rollout_depth, eval_scale, threads, seed, reuse_tree, determinize, max_nodes (tilecraft._core.mcts_options(); docs/bots.md).
+        A tree-search engine for this game. Options: iterations, seconds, exploration, rollout, rollout_depth, eval_scale, threads, seed, reuse_tree, determinize, max_nodes (tilecraft._core.mcts_options(); docs/search.md).
         """
     def act(self, state: NimState) -> int:
         """
@@ -1412,7 +1412,7 @@ class WarsawStateSearcher:
         """
     def __init__(self, **kwargs) -> None:
         """
-        A tree-search engine for this game. Options: iterations, seconds, exploration, rollout, rollout_depth, eval_scale, threads, seed, reuse_tree, determinize, max_nodes (tilecraft._core.mcts_options(); docs/bots.md).
+        A tree-search engine for this game. Options: iterations, seconds, exploration, rollout, rollout_depth, eval_scale, threads, seed, reuse_tree, determinize, max_nodes (tilecraft._core.mcts_options(); docs/search.md).
         """
     def act(self, state: WarsawState) -> int:
         """
