@@ -4,7 +4,7 @@ public names) is left out. Also: Ray is started in one place only."""
 import ast
 import pathlib
 import re
-from typing import Dict, List, Optional, Set, Tuple
+from typing import Dict, Iterator, List, Optional, Set, Tuple
 
 PACKAGE = pathlib.Path(__file__).resolve().parent.parent / "python" / "tilecraft"
 ROOT = "tilecraft"
@@ -27,23 +27,30 @@ def _owner(name: str, mods: Dict[str, pathlib.Path]) -> Optional[str]:
     return name or None
 
 
-def _imports(module: str, path: pathlib.Path, mods: Dict[str, pathlib.Path]) -> Set[str]:
+def _from_imports(module: str, path: pathlib.Path) -> Iterator[Tuple[str, str]]:
+    """(imported tilecraft module, name) for every ``from X import name`` of a tilecraft module X,
+    absolute or relative, at every nesting level."""
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
-    found: Set[Optional[str]] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):  # every nesting level
-        if isinstance(node, ast.Import):
-            found.update(_owner(a.name, mods) for a in node.names if a.name.split(".")[0] == ROOT)
-        elif isinstance(node, ast.ImportFrom):
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.ImportFrom):
             if node.level:
                 base = package.split(".")[:len(package.split(".")) - (node.level - 1)]
                 target = ".".join(base + ([node.module] if node.module else []))
             else:
                 target = node.module or ""
-            if target.split(".")[0] != ROOT:
-                continue
-            for a in node.names:  # `from . import match` names a module, `from .match import x` a member
-                sub = f"{target}.{a.name}"
-                found.add(_owner(sub if sub in mods else target, mods))
+            if target.split(".")[0] == ROOT:
+                yield from ((target, a.name) for a in node.names)
+
+
+def _imports(module: str, path: pathlib.Path, mods: Dict[str, pathlib.Path]) -> Set[str]:
+    found: Set[Optional[str]] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):  # every nesting level
+        if isinstance(node, ast.Import):
+            found.update(_owner(a.name, mods) for a in node.names if a.name.split(".")[0] == ROOT)
+    for target, name in _from_imports(module, path):
+        # `from . import match` names a module, `from .match import x` a member
+        sub = f"{target}.{name}"
+        found.add(_owner(sub if sub in mods else target, mods))
     return {m for m in found if m is not None and m != module and m != ROOT}
 
 
@@ -134,21 +141,8 @@ def _imported_names() -> List[Tuple[str, str, str]]:
     """(importing module, imported module, name) for every ``from X import name`` of a tilecraft
     module X where the name is not itself a module."""
     mods = _modules()
-    out = []
-    for module, path in mods.items():
-        package = module if path.name == "__init__.py" else module.rpartition(".")[0]
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
-            if not isinstance(node, ast.ImportFrom):
-                continue
-            if node.level:
-                base = package.split(".")[:len(package.split(".")) - (node.level - 1)]
-                target = ".".join(base + ([node.module] if node.module else []))
-            else:
-                target = node.module or ""
-            if target.split(".")[0] != ROOT:
-                continue
-            out += [(module, target, a.name) for a in node.names if f"{target}.{a.name}" not in mods]
-    return out
+    return [(module, target, name) for module, path in mods.items() for target, name in _from_imports(module, path)
+            if f"{target}.{name}" not in mods]
 
 
 def test_no_module_imports_another_modules_private_names():

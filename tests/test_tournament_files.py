@@ -189,3 +189,17 @@ def test_another_tournaments_file_is_refused_untouched_even_with_a_damaged_last_
     with pytest.raises(ValueError, match="different tournament"):
         _run(out, games_per_pairing=4, seed=7)
     assert out.read_bytes() == before and not os.path.exists(f"{out}.bak")
+
+
+def test_a_process_that_loaded_jax_starts_its_workers_from_a_fresh_process(monkeypatch):
+    """JAX's threads make a forked child deadlock (JAX warns on fork): once it is loaded (say, after
+    training in the same process), local tournaments start their workers by forkserver."""
+    import importlib
+    import sys
+
+    tournament = importlib.import_module("tilecraft.tournament")  # (tilecraft.tournament is also the function)
+    monkeypatch.delitem(sys.modules, "jax", raising=False)
+    assert tournament._start_method(["fork", "spawn", "forkserver"]) == "fork"
+    monkeypatch.setitem(sys.modules, "jax", object())
+    assert tournament._start_method(["fork", "spawn", "forkserver"]) == "forkserver"
+    assert tournament._start_method(["spawn"]) is None  # the platform's own (Windows, macOS)

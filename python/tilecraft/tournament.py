@@ -315,6 +315,19 @@ def _stop_on_sigterm() -> Optional[Any]:
     return signal.signal(signal.SIGTERM, _raise_interrupt)
 
 
+# Libraries whose threads make a forked child deadlock (JAX says so when a process that loaded it forks):
+# with one of them loaded, the workers come from a fresh server process instead of this one.
+FORK_UNSAFE = ("jax",)
+
+
+def _start_method(methods: Sequence[str]) -> Optional[str]:
+    """fork where the platform has it (the workers start at once, with this process's bots), but
+    forkserver once a library that forbids forking is loaded in this process (jobs then pickle)."""
+    if "fork" in methods and not any(m in sys.modules for m in FORK_UNSAFE):
+        return "fork"
+    return "forkserver" if "forkserver" in methods else None
+
+
 def _run_local(jobs: List[Dict[str, Any]], workers: int, on_result: Callable[[Dict[str, Any]], None]) -> None:
     if workers == 1 or len(jobs) <= 1:
         for job in jobs:
@@ -322,8 +335,7 @@ def _run_local(jobs: List[Dict[str, Any]], workers: int, on_result: Callable[[Di
         return
     import multiprocessing
 
-    methods = multiprocessing.get_all_start_methods()
-    ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
+    ctx = multiprocessing.get_context(_start_method(multiprocessing.get_all_start_methods()))
     pool = ctx.Pool(min(workers, len(jobs)), initializer=_worker_signals)
     try:
         for record in pool.imap_unordered(run_game, jobs):
