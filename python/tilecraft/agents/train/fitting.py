@@ -64,20 +64,19 @@ class _JaxOps:
         return self.jnp.where(cond, x, fill)
 
 
-class Trainer:
-    """The network's weights as JAX arrays and their AdamW state; ``step`` takes one batch of numpy
-    arrays and runs one compiled update (compiled on the first batch of each shape)."""
+# The compiled steps made so far, by the arrays' names and shapes and the feature groups: a later
+# round (or run) of the same network reuses its compilation.
+_STEPS: Dict[Any, Tuple[Any, Any]] = {}
 
-    def __init__(self, arrays: Mapping[str, np.ndarray], lr: float, threads: int,
-                 index: Optional[model.GroupIndex] = None):
-        jax, jnp, optax = _jax(threads)
-        self.ops = _JaxOps(jax, jnp)
-        self.index = index
-        self.p = {k: jnp.asarray(np.array(v, np.float32)) for k, v in arrays.items() if k not in ("shift", "scale")}
-        opt = optax.inject_hyperparams(optax.adamw)(learning_rate=lr, b1=0.9, b2=0.999, eps=1e-8, weight_decay=1e-4)
-        self.state = opt.init(self.p)
-        self.lr = lr
-        ops = self.ops
+
+def _compiled_step(jax: Any, optax: Any, params: Mapping[str, Any], index: Optional[model.GroupIndex],
+                   ops: Any) -> Tuple[Any, Any]:
+    """(the AdamW optimizer, the jitted step) for a network of these shapes and feature groups."""
+    key = (tuple(sorted((k, tuple(v.shape)) for k, v in params.items())),
+           None if index is None else (tuple(i.tobytes() + bytes(str(i.shape), "ascii") for i in index[0]),
+                                       index[1].tobytes()))
+    if key not in _STEPS:
+        opt = optax.inject_hyperparams(optax.adamw)(learning_rate=0.0, b1=0.9, b2=0.999, eps=1e-8, weight_decay=1e-4)
 
         def loss(p: Any, batch: Any, margin_weight: Any, value_weight: Any) -> Any:
             pol, val, mar, _ = model.losses(p, *batch, index, ops)
@@ -89,7 +88,25 @@ class Trainer:
             updates, state = opt.update(grads, state, p)
             return optax.apply_updates(p, updates), state, parts
 
-        self._step = jax.jit(step)
+        while len(_STEPS) >= 16:  # a long-lived process that trains many shapes keeps the latest
+            del _STEPS[next(iter(_STEPS))]
+        _STEPS[key] = (opt, jax.jit(step))
+    return _STEPS[key]
+
+
+class Trainer:
+    """The network's weights as JAX arrays and their AdamW state; ``step`` takes one batch of numpy
+    arrays and runs one compiled update (compiled on the first batch of each shape)."""
+
+    def __init__(self, arrays: Mapping[str, np.ndarray], lr: float, threads: int,
+                 index: Optional[model.GroupIndex] = None):
+        jax, jnp, optax = _jax(threads)
+        self.ops = _JaxOps(jax, jnp)
+        self.index = index
+        self.p = {k: jnp.asarray(np.array(v, np.float32)) for k, v in arrays.items() if k not in ("shift", "scale")}
+        self._opt, self._step = _compiled_step(jax, optax, self.p, index, self.ops)
+        self.state = self._opt.init(self.p)
+        self.lr = lr
 
     def set_lr(self, lr: float) -> None:
         self.lr = lr
