@@ -29,6 +29,7 @@ def test_the_docs_have_the_blocks():
     assert "<!-- results: budget_overshoot -->" in text["bench/README.md"]
     assert "<!-- results: mcts_options -->" in text["docs/search.md"]
     assert "<!-- results: puct_options -->" in text["docs/search.md"]
+    assert "<!-- results: presets -->" in text["docs/search.md"]
     assert "<!-- results: train_backends -->" in text["docs/training.md"]
 
 
@@ -175,8 +176,11 @@ def test_a_bad_block_is_an_error_naming_the_page(tmp_path, capsys, bad, says):
 
 def test_every_block_name_is_one_entry_of_one_table():
     assert set(render_results.RESULTS) == {"equal_time", "budget_overshoot", "train_backends", "screen_castle",
-                                           "screen_gaudi", "puct_options", "mcts_options"}
+                                           "screen_gaudi", "presets", "puct_options", "mcts_options"}
     for name, (file, command, draw) in render_results.RESULTS.items():
+        if name == "presets":  # drawn from the preset table and the shipped networks' metadata
+            assert file is None and "tilecraft/agents/presets.json" in command and callable(draw)
+            continue
         if name.endswith("_options"):  # drawn from the C++ declarations of the search options (issue 47)
             assert file is None and f"tilecraft._core.{name}()" in command and callable(draw)
             continue
