@@ -340,7 +340,7 @@ def native_evaluator(evaluator: Any, state: Any, values: str = "share", batched:
     without calling Python. None otherwise (an evaluator that does not fit goes the Python way, whose
     errors say what differs). ``batched`` (self-play: hundreds of rows a call): only for a network
     with feature groups; a dense one's numpy pass, one BLAS matrix product a layer, is faster there
-    (Azul's: 628 rows a second against 351; bench/README.md)."""
+    (docs/journal/2026-12-05-network-in-cpp.md)."""
     make = getattr(evaluator, "native", None)
     if make is None or values != "share":
         return None
