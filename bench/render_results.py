@@ -195,6 +195,21 @@ def _settings(options: Dict[str, Any]) -> str:
     return ", ".join(f"{k}={v:g}" if isinstance(v, float) else f"{k}={v}" for k, v in sorted(options.items()))
 
 
+def render_ab_redesign(data: Dict[str, Any]) -> str:
+    """bench/instructions.py's results: each run's instructions under the two builds, and the change."""
+    lines = ["| run | before (M instructions) | after (M instructions) | change |", "|---|---|---|---|"]
+    for r in data["runs"]:
+        lines.append(f"| {r['run']} | {r['before'] / 1e6:,.1f} | {r['after'] / 1e6:,.1f} | "
+                     f"{r['change_percent']:+.1f}% |")
+    worst = max(data["runs"], key=lambda r: abs(r["change_percent"]))
+    commits = data["commits"]
+    lines += ["", f"Measured by `{data['command']}` on {data['date']}: before is commit {commits['before']}, after "
+                  f"commit {commits['after']}, both built the same way (Release). Each figure is the instructions of "
+                  "the run minus those of the same run with n = 1; the largest change is "
+                  f"{worst['change_percent']:+.1f}% ({worst['run']})."]
+    return "\n".join(lines)
+
+
 def _cell(text: str) -> str:
     return text.replace("|", "\\|")
 
@@ -256,6 +271,9 @@ RESULTS: Dict[str, Tuple[Optional[str], str, Callable[..., str]]] = {
                      lambda: render_screens("gaudi")),
     "presets": (None, "tilecraft/agents/presets.json and the networks' metadata (tilecraft.baselines)",
                 lambda: render_presets()),
+    "ab_redesign": ("ab_redesign.json",
+                    "python bench/instructions.py BEFORE_DIR AFTER_DIR --json bench/results/ab_redesign.json",
+                    render_ab_redesign),
     "puct_options": (None, "the C++ declarations (tilecraft._core.puct_options())",
                      lambda: render_search_options("puct")),
     "mcts_options": (None, "the C++ declarations (tilecraft._core.mcts_options())",

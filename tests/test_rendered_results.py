@@ -27,6 +27,7 @@ def test_the_docs_have_the_blocks():
             for p in ("docs/tournaments.md", "bench/README.md", "docs/search.md", "docs/training.md")}
     assert "<!-- results: equal_time -->" in text["docs/tournaments.md"]
     assert "<!-- results: budget_overshoot -->" in text["bench/README.md"]
+    assert "<!-- results: ab_redesign -->" in text["bench/README.md"]
     assert "<!-- results: mcts_options -->" in text["docs/search.md"]
     assert "<!-- results: puct_options -->" in text["docs/search.md"]
     assert "<!-- results: presets -->" in text["docs/search.md"]
@@ -161,6 +162,22 @@ def test_a_missing_result_file_says_what_to_run(tmp_path):
     assert render_results.main(["--check", "--root", str(tmp_path)]) == 0
 
 
+
+def test_the_ab_table_gives_each_run_and_the_largest_change():
+    data = {"command": "python bench/instructions.py OLD NEW --json x.json", "commits": {"before": "54ae7af",
+            "after": "c8701a3"}, "date": "2026-12-06",
+            "runs": [dict(run="azul 2p playouts 15000", before=478_012_345, after=478_912_345, change_percent=0.19),
+                     dict(run="gaudi 2p puct 2000", before=1_234_500_000, after=1_200_000_000,
+                          change_percent=-2.79)]}
+    lines = render_results.render_ab_redesign(data).splitlines()
+    assert lines[:4] == ["| run | before (M instructions) | after (M instructions) | change |", "|---|---|---|---|",
+                         "| azul 2p playouts 15000 | 478.0 | 478.9 | +0.2% |",
+                         "| gaudi 2p puct 2000 | 1,234.5 | 1,200.0 | -2.8% |"]
+    assert lines[-1].startswith("Measured by `python bench/instructions.py OLD NEW --json x.json` on 2026-12-06: "
+                                "before is commit 54ae7af, after commit c8701a3")
+    assert lines[-1].endswith("the largest change is -2.8% (gaudi 2p puct 2000).")
+
+
 @pytest.mark.parametrize("bad, says", [
     ("<!-- results: nonsense -->\n<!-- /results -->\n", "'nonsense' is not one of equal_time, budget_overshoot"),
     ("<!-- results: equal_time -->\nno end\n", "each block opens on a line of its own and closes once"),
@@ -175,8 +192,9 @@ def test_a_bad_block_is_an_error_naming_the_page(tmp_path, capsys, bad, says):
 
 
 def test_every_block_name_is_one_entry_of_one_table():
-    assert set(render_results.RESULTS) == {"equal_time", "budget_overshoot", "train_backends", "screen_castle",
-                                           "screen_gaudi", "presets", "puct_options", "mcts_options"}
+    assert set(render_results.RESULTS) == {"equal_time", "budget_overshoot", "train_backends", "ab_redesign",
+                                           "screen_castle", "screen_gaudi", "presets", "puct_options",
+                                           "mcts_options"}
     for name, (file, command, draw) in render_results.RESULTS.items():
         if name == "presets":  # drawn from the preset table and the shipped networks' metadata
             assert file is None and "tilecraft/agents/presets.json" in command and callable(draw)
