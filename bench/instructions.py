@@ -102,11 +102,14 @@ def main() -> None:
     p.add_argument("before", help="folder with the BEFORE build's _core*.so")
     p.add_argument("after", help="folder with the AFTER build's _core*.so")
     p.add_argument("--json", help="write the results there (e.g. bench/results/ab_redesign.json)")
+    p.add_argument("--only", default="", help="only these kinds of run, comma-separated (playouts, greedy, random, "
+                   "puct, vector); default: all")
     args = p.parse_args()
+    runs = [r for r in RUNS if not args.only or r[2] in args.only.split(",")]
     dirs = {"before": args.before, "after": args.after}
-    pairs = {(g, pl) for g, pl, _, _ in RUNS}
+    pairs = {(g, pl) for g, pl, _, _ in runs}
     nets = {}
-    for g, pl, what, _ in RUNS:
+    for g, pl, what, _ in runs:
         if what == "puct":
             net = load(g, pl, OPTIONS.get(g, {}).get("mode"))
             nets[g, pl] = native_arrays(net.arrays, net.observation_size, net.num_actions, net.players,
@@ -118,7 +121,7 @@ def main() -> None:
             pickle.dump({"configs": {(g, pl): tilecraft.make_config(g, pl, **OPTIONS.get(g, {})) for g, pl in pairs},
                          "nets": nets, "puct": PUCT, "envs": VECTOR_ENVS}, f)
         print(f"{'run':<28} {'before':>12} {'after':>12} {'change':>8}")
-        for game, players, what, n in RUNS:
+        for game, players, what, n in runs:
             work = {side: instructions(d, data, game, players, what, n) - instructions(d, data, game, players, what, 1)
                     for side, d in dirs.items()}
             label = f"{game} {players}p {what} {n}"

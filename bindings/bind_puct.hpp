@@ -178,27 +178,8 @@ void bind_puct(py::module_& m, Cls& cls, const std::string& class_name) {
       [](const py::dict& config, const py::list& bots, const py::list& evaluators, long long n_games,
          long long first_game, SeedArg seed, int concurrent, bool rotate, bool record) {
         auto cfg = config_from_py<S>(config);
-        std::vector<PuctBotSpec> specs;
-        for (auto h : bots) {
-          py::dict d = py::reinterpret_borrow<py::dict>(h);
-          const std::string kind = py::str(d["kind"]);
-          PuctBotSpec b;
-          if (kind == "puct") {
-            b.kind = PuctBotSpec::kPuct;
-            b.evaluator = d["evaluator"].cast<int32_t>();
-            py::dict rest;
-            for (auto item : d) {
-              const std::string key = py::str(item.first);
-              if (key != "kind" && key != "evaluator") rest[item.first] = item.second;
-            }
-            b.puct = puct_config_from_py(rest, "self_play puct bot");
-          } else {
-            const BotSpec base = bot_spec_from_py(h);
-            b.kind = static_cast<PuctBotSpec::Kind>(base.kind);
-            b.mcts = base.mcts;
-          }
-          specs.push_back(b);
-        }
+        std::vector<BotSpec> specs;
+        for (auto h : bots) specs.push_back(bot_spec_from_py(h, true));
         const S probe(*cfg, 0);
         const std::vector<int> shape = probe.observation_shape();
         PyEvaluatorCall call{std::vector<py::ssize_t>(shape.begin(), shape.end()), S::kName};
@@ -223,32 +204,7 @@ void bind_puct(py::module_& m, Cls& cls, const std::string& class_name) {
                                   seconds_native += std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
                                 }, stats);
         }
-        const py::ssize_t g = r.games, np = r.players;
-        py::dict d;
-        d["scores"] = to_array(r.scores, {g, np});
-        d["returns"] = to_array(r.returns, {g, np});
-        py::array_t<bool> winners({g, np});
-        if (g) std::memcpy(winners.mutable_data(), r.winners.data(), r.winners.size());
-        d["winners"] = winners;
-        d["seat_bot"] = to_array(r.seat_bot, {g, np});
-        d["length"] = to_array(r.length, {g});
-        d["state_seed"] = to_array(r.state_seed, {g});
-        py::list actions;
-        for (const auto& a : r.actions) actions.append(to_array(a, {static_cast<py::ssize_t>(a.size())}));
-        d["actions"] = actions;
-        if (record) {
-          const py::ssize_t rows = static_cast<py::ssize_t>(r.player.size());
-          py::dict t;
-          t["observation"] = to_array(r.observation, {rows, r.obs_size});
-          py::array_t<bool> mask({rows, static_cast<py::ssize_t>(r.num_actions)});
-          if (rows) std::memcpy(mask.mutable_data(), r.legal_mask.data(), r.legal_mask.size());
-          t["legal_mask"] = mask;
-          t["policy"] = to_array(r.policy, {rows, r.num_actions});
-          t["player"] = to_array(r.player, {rows});
-          t["game"] = to_array(r.game, {rows});
-          t["returns"] = to_array(r.final_returns, {rows, np});
-          d["training"] = t;
-        }
+        py::dict d = self_play_results_to_py(r, record, false, false);
         py::dict st;
         st["evaluator_calls"] = stats.calls;
         st["evaluator_rows"] = stats.rows;

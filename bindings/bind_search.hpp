@@ -227,19 +227,27 @@ py::dict search_result_to_py(const S& s, const SearchResult& r) {
   return d;
 }
 
-// Bot specs for self_play: dicts {"kind": "random" | "greedy" | "mcts", ...search options}.
-inline BotSpec bot_spec_from_py(const py::handle& h) {
+// A bot spec of C++ self-play, VectorGame's opponents and batched PUCT self-play: a dict
+// {"kind": "random" | "greedy" | "mcts" | "puct", ...search options}, a "puct" bot with the index of
+// its evaluator ("evaluator"); `puct`: whether the caller plays PUCT bots (batched self-play).
+inline BotSpec bot_spec_from_py(const py::handle& h, bool puct = false) {
   require<std::invalid_argument>(py::isinstance<py::dict>(h), "self_play: each bot must be a dict with a 'kind'");
   py::dict d = py::reinterpret_borrow<py::dict>(h);
   require<std::invalid_argument>(d.contains("kind"), "self_play: a bot dict needs 'kind' (random, greedy or mcts)");
   const std::string kind = py::str(d["kind"]);
   BotSpec b;
   py::dict rest;
-  for (auto item : d)
-    if (std::string(py::str(item.first)) != "kind") rest[item.first] = item.second;
+  for (auto item : d) {
+    const std::string key = py::str(item.first);
+    if (key != "kind" && !(kind == "puct" && key == "evaluator")) rest[item.first] = item.second;
+  }
   if (kind == "mcts") {
     b.kind = BotSpec::kMcts;
     b.mcts = mcts_config_from_py(rest, "self_play mcts bot");
+  } else if (kind == "puct" && puct) {
+    b.kind = BotSpec::kPuct;
+    b.evaluator = d["evaluator"].cast<int32_t>();
+    b.puct = search_config_from_py<PuctConfig>(rest, "self_play puct bot");
   } else {
     require<std::invalid_argument>(kind == "random" || kind == "greedy", "self_play: unknown bot kind '", kind,
                                    "'; C++ self-play knows random, greedy and mcts");
@@ -255,6 +263,48 @@ py::array_t<T> to_array(const std::vector<T>& v, std::vector<py::ssize_t> shape)
   py::array_t<T> a(shape);
   if (!v.empty()) std::memcpy(a.mutable_data(), v.data(), sizeof(T) * v.size());
   return a;
+}
+
+// The one result converter of C++ self-play and batched PUCT self-play: per game its scores,
+// returns, winners, seats' bots, length, seed and actions; with `record`, the training rows
+// (observations as uint8 codes with their codec when `compact`, else float32; the search value where
+// the driver records one: `search_value`).
+inline py::dict self_play_results_to_py(const SelfPlayResults& r, bool record, bool compact, bool search_value) {
+  const py::ssize_t g = r.games, np = r.players;
+  py::dict d;
+  d["scores"] = to_array(r.scores, {g, np});
+  d["returns"] = to_array(r.returns, {g, np});
+  py::array_t<bool> winners({g, np});
+  if (g) std::memcpy(winners.mutable_data(), r.winners.data(), r.winners.size());
+  d["winners"] = winners;
+  d["seat_bot"] = to_array(r.seat_bot, {g, np});
+  d["length"] = to_array(r.length, {g});
+  d["state_seed"] = to_array(r.state_seed, {g});
+  py::list actions;
+  for (const auto& a : r.actions) actions.append(to_array(a, {static_cast<py::ssize_t>(a.size())}));
+  d["actions"] = actions;
+  if (record) {
+    const py::ssize_t rows = static_cast<py::ssize_t>(r.player.size());
+    py::dict t;
+    if (compact) {
+      t["observation"] = to_array(r.observation_u8, {rows, r.obs_size});
+      // the decoding: float32 observation = code / denominator + offset (cpp/core/codec.hpp)
+      t["observation_codec"] = py::make_tuple(to_array(r.codec_denominator, {r.obs_size}),
+                                              to_array(r.codec_offset, {r.obs_size}));
+    } else {
+      t["observation"] = to_array(r.observation, {rows, r.obs_size});
+    }
+    py::array_t<bool> mask({rows, static_cast<py::ssize_t>(r.num_actions)});
+    if (rows) std::memcpy(mask.mutable_data(), r.legal_mask.data(), r.legal_mask.size());
+    t["legal_mask"] = mask;
+    t["policy"] = to_array(r.policy, {rows, r.num_actions});
+    if (search_value) t["search_value"] = to_array(r.search_value, {rows});
+    t["player"] = to_array(r.player, {rows});
+    t["game"] = to_array(r.game, {rows});
+    t["returns"] = to_array(r.final_returns, {rows, np});
+    d["training"] = t;
+  }
+  return d;
 }
 
 // A searcher and its lock. Searches run with the GIL released, so two Python threads may call one
@@ -324,41 +374,7 @@ void bind_search(py::module_& m, Cls& cls, const std::string& class_name) {
             [&] { return self_play<S>(*cfg, specs, n_games, seed.value, static_cast<int>(threads), rotate, record, compact); },
             progress);
         require<std::invalid_argument>(r.compact_error.empty(), "self_play: ", r.compact_error);
-        const py::ssize_t g = r.games, np = r.players;
-        py::dict d;
-        d["scores"] = to_array(r.scores, {g, np});
-        d["returns"] = to_array(r.returns, {g, np});
-        py::array_t<bool> winners({g, np});
-        if (g) std::memcpy(winners.mutable_data(), r.winners.data(), r.winners.size());
-        d["winners"] = winners;
-        d["seat_bot"] = to_array(r.seat_bot, {g, np});
-        d["length"] = to_array(r.length, {g});
-        d["state_seed"] = to_array(r.state_seed, {g});
-        py::list actions;
-        for (const auto& a : r.actions) actions.append(to_array(a, {static_cast<py::ssize_t>(a.size())}));
-        d["actions"] = actions;
-        if (record) {
-          const py::ssize_t rows = static_cast<py::ssize_t>(r.player.size());
-          py::dict t;
-          if (compact) {
-            t["observation"] = to_array(r.observation_u8, {rows, r.obs_size});
-            // the decoding: float32 observation = code / denominator + offset (cpp/core/codec.hpp)
-            t["observation_codec"] = py::make_tuple(to_array(r.codec_denominator, {r.obs_size}),
-                                                    to_array(r.codec_offset, {r.obs_size}));
-          } else {
-            t["observation"] = to_array(r.observation, {rows, r.obs_size});
-          }
-          py::array_t<bool> mask({rows, static_cast<py::ssize_t>(r.num_actions)});
-          if (rows) std::memcpy(mask.mutable_data(), r.legal_mask.data(), r.legal_mask.size());
-          t["legal_mask"] = mask;
-          t["policy"] = to_array(r.policy, {rows, r.num_actions});
-          t["search_value"] = to_array(r.search_value, {rows});
-          t["player"] = to_array(r.player, {rows});
-          t["game"] = to_array(r.game, {rows});
-          t["returns"] = to_array(r.final_returns, {rows, np});
-          d["training"] = t;
-        }
-        return d;
+        return self_play_results_to_py(r, record, compact, true);
       },
       py::arg("config"), py::arg("bots"), py::arg("n_games"), py::arg("seed") = SeedArg{},
       py::arg("threads") = IntArg<kArgThreads>{1}, py::arg("rotate") = true, py::arg("record") = false,

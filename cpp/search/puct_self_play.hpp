@@ -1,5 +1,5 @@
 // PUCT's batched self-play (search/puct.hpp): many games at once, one evaluator call per evaluator
-// and step; the seats' bots (PuctBotSpec) and the driver's counters (PuctSelfPlayStats).
+// and step; the seats' bots (BotSpec, search/self_play.hpp) and the driver's counters (PuctSelfPlayStats).
 #pragma once
 #include <algorithm>
 #include <chrono>
@@ -19,15 +19,6 @@ namespace tilecraft {
 
 // ---- batched self-play: many games at once, one evaluator call per evaluator and step ----
 
-// A seat's bot: the built-in kinds of self_play.hpp plus PUCT with its evaluator index.
-struct PuctBotSpec {
-  enum Kind : int32_t { kRandom = 0, kGreedy = 1, kMcts = 2, kPuct = 3 };
-  Kind kind = kRandom;
-  MctsConfig mcts;
-  PuctConfig puct;
-  int32_t evaluator = 0;
-};
-
 struct PuctSelfPlayStats {
   int64_t calls = 0;          // evaluator calls
   int64_t rows = 0;           // observations handed to evaluators
@@ -44,7 +35,7 @@ struct PuctSelfPlayStats {
 // mix_seed(seed, i) as in self_play.hpp, so a game does not depend on which others share its
 // batches), `concurrent` at a time. eval(e, buf) fills buf's outputs with evaluator e.
 template <class S, class Eval>
-SelfPlayResults puct_self_play(const typename S::Config& config, const std::vector<PuctBotSpec>& bots,
+SelfPlayResults puct_self_play(const typename S::Config& config, const std::vector<BotSpec>& bots,
                                int n_evaluators, int64_t n_games, int64_t first_game, uint64_t seed, int concurrent,
                                bool rotate, bool record, Eval&& eval, PuctSelfPlayStats& stats) {
   using Clock = std::chrono::steady_clock;
@@ -52,8 +43,8 @@ SelfPlayResults puct_self_play(const typename S::Config& config, const std::vect
   require<std::invalid_argument>(n_games >= 0 && first_game >= 0, "self_play: n_games must be >= 0, got ", n_games);
   require<std::invalid_argument>(concurrent >= 1, "self_play: concurrent_games must be >= 1, got ", concurrent);
   for (const auto& b : bots) {
-    if (b.kind == PuctBotSpec::kMcts) b.mcts.validate();
-    if (b.kind == PuctBotSpec::kPuct) {
+    if (b.kind == BotSpec::kMcts) b.mcts.validate();
+    if (b.kind == BotSpec::kPuct) {
       b.puct.validate("self_play puct bot");
       require<std::invalid_argument>(b.puct.seconds == 0,
                                      "self_play puct bot: a time budget (seconds) is not deterministic; "
@@ -115,8 +106,8 @@ SelfPlayResults puct_self_play(const typename S::Config& config, const std::vect
     for (int k = 0; k < p; ++k) {
       sl.who[k] = rotate ? static_cast<int>((k + first_game + g) % nb) : k % nb;
       r.seat_bot[g * p + k] = sl.who[k];
-      const PuctBotSpec& b = bots[sl.who[k]];
-      if (b.kind == PuctBotSpec::kMcts) {
+      const BotSpec& b = bots[sl.who[k]];
+      if (b.kind == BotSpec::kMcts) {
         MctsConfig c = b.mcts;
         c.seed = mix_seed(sl.game_seed, 2 + static_cast<uint64_t>(k));
         sl.mcts[k] = std::make_unique<MctsSearcher<S>>(c);
@@ -177,8 +168,8 @@ SelfPlayResults puct_self_play(const typename S::Config& config, const std::vect
         continue;
       }
       const int me = s.current_player();
-      const PuctBotSpec& b = bots[sl.who[me]];
-      if (b.kind == PuctBotSpec::kPuct) {
+      const BotSpec& b = bots[sl.who[me]];
+      if (b.kind == BotSpec::kPuct) {
         if (!sl.searching) {
           sl.search.start(s, hist.size(), b.puct, mix_seed(sl.game_seed, 2 + static_cast<uint64_t>(me)));
           sl.searching = true;
@@ -201,7 +192,7 @@ SelfPlayResults puct_self_play(const typename S::Config& config, const std::vect
         }
       } else {
         if (record) pol.assign(r.num_actions, 0.0f);
-        if (b.kind == PuctBotSpec::kMcts) {
+        if (b.kind == BotSpec::kMcts) {
           const SearchResult res = sl.mcts[me]->search(s, hist);
           a = res.action;
           if (record) {
@@ -211,7 +202,7 @@ SelfPlayResults puct_self_play(const typename S::Config& config, const std::vect
               pol[res.actions[i]] = total ? static_cast<float>(res.visits[i]) / total : 0.0f;
             if (!total) pol[a] = 1.0f;
           }
-        } else if (b.kind == PuctBotSpec::kGreedy) {
+        } else if (b.kind == BotSpec::kGreedy) {
           a = greedy_action(s, sl.rng);
           if (record) pol[a] = 1.0f;
         } else {

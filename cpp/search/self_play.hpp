@@ -18,14 +18,20 @@
 #include "core/errors.hpp"
 #include "core/rng.hpp"
 #include "search/mcts.hpp"
+#include "search/puct_config.hpp"
 #include "search/playout.hpp"
 
 namespace tilecraft {
 
+// A seat's bot in C++ self-play, in VectorGame's opponents and in PUCT's batched self-play (the one
+// bot-spec type of them all): random, greedy, MCTS with its configuration, or PUCT with its
+// configuration and the index of its evaluator (batched self-play only: search/puct_self_play.hpp).
 struct BotSpec {
-  enum Kind : int32_t { kRandom = 0, kGreedy = 1, kMcts = 2 };
+  enum Kind : int32_t { kRandom = 0, kGreedy = 1, kMcts = 2, kPuct = 3 };
   Kind kind = kRandom;
   MctsConfig mcts;  // used when kind == kMcts (its seed is replaced per game and seat)
+  PuctConfig puct;  // used when kind == kPuct
+  int32_t evaluator = 0;
 };
 
 struct SelfPlayResults {
@@ -75,8 +81,11 @@ SelfPlayResults self_play(const typename S::Config& config, const std::vector<Bo
   require<std::invalid_argument>(!bots.empty(), "self_play: give at least one bot");
   require<std::invalid_argument>(n_games >= 0, "self_play: n_games must be >= 0, got ", n_games);
   require<std::invalid_argument>(threads >= 1 && threads <= 256, "self_play: threads must be 1..256, got ", threads);
-  for (const auto& b : bots)
+  for (const auto& b : bots) {
+    require<std::invalid_argument>(b.kind != BotSpec::kPuct, "self_play: a PUCT bot plays in the batched self-play "
+                                   "(puct_self_play), which calls its evaluator");
     if (b.kind == BotSpec::kMcts) b.mcts.validate();
+  }
   const S probe(config, 0);
   const int p = probe.num_players();
   require<std::invalid_argument>(p <= kMaxSearchPlayers, "self_play: at most ", kMaxSearchPlayers, " players");
