@@ -15,22 +15,14 @@ if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
-def _have_jax() -> bool:
-    try:
-        import jax  # noqa: F401
-        import optax  # noqa: F401
-    except ImportError:
-        return False
-    return True
-
-
 def pytest_collection_modifyitems(config, items):
     """Tests marked ``train`` need JAX and optax (the ``train`` extra, which the test extra includes)."""
+    from tilecraft.agents.train.fitting import MISSING, have_jax
+
     marked = [item for item in items if item.get_closest_marker("train") is not None]
-    if marked and not _have_jax() and os.environ.get("TILECRAFT_REQUIRE_TRAIN"):
-        raise pytest.UsageError("TILECRAFT_REQUIRE_TRAIN is set (CI), but JAX and optax are not installed: "
-                                'pip install "tilecraft[train]"')
-    if marked and not _have_jax():
-        skip = pytest.mark.skip(reason='training needs JAX and optax: pip install "tilecraft[train]"')
+    if marked and not have_jax() and os.environ.get("TILECRAFT_REQUIRE_TRAIN"):
+        raise pytest.UsageError(f"TILECRAFT_REQUIRE_TRAIN is set (CI), but {MISSING}")
+    if marked and not have_jax():
+        skip = pytest.mark.skip(reason=MISSING)
         for item in marked:
             item.add_marker(skip)

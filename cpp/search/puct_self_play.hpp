@@ -54,21 +54,9 @@ SelfPlayResults puct_self_play(const typename S::Config& config, const std::vect
     }
   }
   const S probe(config, 0);
-  const int p = probe.num_players();
-  require<std::invalid_argument>(p <= kMaxSearchPlayers, "self_play: at most ", kMaxSearchPlayers, " players");
+  SelfPlayResults r = detail::sized_results(probe, n_games);
+  const int p = r.players;
   const int nb = static_cast<int>(bots.size());
-  SelfPlayResults r;
-  r.players = p;
-  r.games = n_games;
-  r.obs_size = probe.observation_size();
-  r.num_actions = probe.num_distinct_actions();
-  r.scores.assign(n_games * p, 0.0);
-  r.returns.assign(n_games * p, 0.0);
-  r.winners.assign(n_games * p, 0);
-  r.seat_bot.assign(n_games * p, 0);
-  r.length.assign(n_games, 0);
-  r.state_seed.assign(n_games, 0);
-  r.actions.assign(n_games, {});
   std::vector<detail::GameRecord> records(record ? n_games : 0);
   std::vector<EvalBuffer> bufs(n_evaluators);
   for (auto& b : bufs) b.init(r.obs_size, r.num_actions, p);

@@ -70,6 +70,27 @@ struct GameRecord {
   std::vector<float> search_value;
   std::vector<int32_t> player;
 };
+
+// The results of n_games of the configuration `probe` was made from, sized and zeroed (the self-play
+// drivers' common start: self_play here, puct_self_play in search/puct_self_play.hpp).
+template <class S>
+SelfPlayResults sized_results(const S& probe, int64_t n_games) {
+  const int p = probe.num_players();
+  require<std::invalid_argument>(p <= kMaxSearchPlayers, "self_play: at most ", kMaxSearchPlayers, " players");
+  SelfPlayResults r;
+  r.players = p;
+  r.games = n_games;
+  r.obs_size = probe.observation_size();
+  r.num_actions = probe.num_distinct_actions();
+  r.scores.assign(n_games * p, 0.0);
+  r.returns.assign(n_games * p, 0.0);
+  r.winners.assign(n_games * p, 0);
+  r.seat_bot.assign(n_games * p, 0);
+  r.length.assign(n_games, 0);
+  r.state_seed.assign(n_games, 0);
+  r.actions.assign(n_games, {});
+  return r;
+}
 }  // namespace detail
 
 // bots: one per bot index; seat k of game i is played by bots[(k + i) % bots.size()] when rotate,
@@ -87,21 +108,9 @@ SelfPlayResults self_play(const typename S::Config& config, const std::vector<Bo
     if (b.kind == BotSpec::kMcts) b.mcts.validate();
   }
   const S probe(config, 0);
-  const int p = probe.num_players();
-  require<std::invalid_argument>(p <= kMaxSearchPlayers, "self_play: at most ", kMaxSearchPlayers, " players");
+  SelfPlayResults r = detail::sized_results(probe, n_games);
+  const int p = r.players;
   const int nb = static_cast<int>(bots.size());
-  SelfPlayResults r;
-  r.players = p;
-  r.games = n_games;
-  r.obs_size = probe.observation_size();
-  r.num_actions = probe.num_distinct_actions();
-  r.scores.assign(n_games * p, 0.0);
-  r.returns.assign(n_games * p, 0.0);
-  r.winners.assign(n_games * p, 0);
-  r.seat_bot.assign(n_games * p, 0);
-  r.length.assign(n_games, 0);
-  r.state_seed.assign(n_games, 0);
-  r.actions.assign(n_games, {});
   std::vector<detail::GameRecord> records(record ? n_games : 0);
   std::mutex compact_mu;  // guards r.compact_error (written at most once per bad game)
   if (record && compact) {  // the codec depends on the configuration only: once for every record
