@@ -24,7 +24,7 @@ import time
 import numpy as np
 
 import tilecraft
-from equal_time import plain_search
+from tilecraft.strength import plain_search
 
 OUT = pathlib.Path(__file__).resolve().parent / "results" / "budget_overshoot.json"
 

@@ -26,9 +26,9 @@ import time
 from typing import Any, Dict, List, Sequence, Tuple
 
 import tilecraft
-from tilecraft.strength import head_to_head
+from tilecraft.strength import head_to_head, plain_search
 
-from equal_time import TOLERANCE, plain_search  # bench/ is on the path when a bench script runs
+from equal_time import TOLERANCE  # bench/ is on the path when a bench script runs
 
 ROWS = ["random", "greedy",
         "mcts:iterations=100", "mcts:iterations=1000", "mcts:iterations=10000",

@@ -2,7 +2,7 @@
 (tilecraft/agents/train/; docs/training.md), written out as a script you can copy and change.
 
     python examples/alphazero.py azul --out runs/azul-2p --chunks 40 --games-per-chunk 50 \\
-        --teacher mcts:iterations=2000 --rounds 3
+        --teacher mcts:iterations=2000 --generations 4
     python examples/alphazero.py azul --quick --out /tmp/az      # a smoke run of a minute or so
 
 1. Expert iteration: C++ self-play of a strong search (the teacher) recorded as byte-coded
@@ -10,9 +10,13 @@
    (``tilecraft.self_play(..., record=True, obs_dtype=numpy.uint8)``).
 2. A policy-value MLP trained on it (JAX: pip install "tilecraft[train]"), exported as a
    ``tilecraft.baselines`` file: a numpy evaluator for ``PUCTBot`` and the ``baseline`` bots.
-3. Gumbel PUCT rounds guided by the network (``--rounds`` > 1), the improved policies added to the data.
-4. After every round: the policy alone against greedy and PUCT with the network against the teacher,
-   seats rotated, with 95% intervals (``tilecraft.strength.head_to_head``), written to DIR/curve.json.
+3. Generations (``--generations`` > 1): Gumbel PUCT self-play with the best network's own search, its
+   improved policies added to the data, the network fitted further, and promoted when its search
+   beats the best network's (the gate: simulation counts, seats rotated).
+4. After every generation: the gate, the policy alone against greedy, the search against the plain
+   search at equal time, and the value head's held-out error beside a rollout's, with 95% intervals
+   (``tilecraft.strength.head_to_head``), written to DIR/generations.json and drawn in
+   DIR/generations.md and DIR/generations.svg.
 
 Every stage resumes: run the same command again after Ctrl-C.
 """
@@ -24,8 +28,9 @@ from typing import Any, Dict, Optional, Sequence
 from tilecraft import train
 
 QUICK = ["--chunks", "2", "--games-per-chunk", "4", "--teacher", "mcts:iterations=50", "--hidden", "64",
-         "--epochs", "2", "--rounds", "2", "--puct-games", "4", "--puct-simulations", "8", "--eval-games", "2",
-         "--eval-simulations", "16", "--eval-opponent", "mcts:iterations=50", "--eval-workers", "1"]
+         "--epochs", "2", "--generations", "2", "--selfplay-games", "4", "--selfplay-chunks", "2",
+         "--selfplay-simulations", "8", "--gate-games", "2", "--eval-games", "2", "--eval-simulations", "16",
+         "--eval-ms", "5", "--eval-workers", "1", "--value-positions", "50"]
 
 
 def main(argv: Optional[Sequence[str]] = None) -> Dict[str, Any]:

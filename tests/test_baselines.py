@@ -315,7 +315,7 @@ def test_train_runs_end_to_end_and_resumes(tmp_path):
             "--epochs", "1", "--hidden", "16", "--eval-games", "0", "--quiet"]
     args = train.parser().parse_args(argv)
     first = train.run(args, argv)
-    net = baselines.load("azul", 2, path=first["final"])
+    net = baselines.load("azul", 2, path=first["best"])
     assert net.meta["games"] == 2 and net.meta["rows"] > 0 and net.meta["command"].startswith("tilecraft train azul")
     assert (out / "data" / "teacher-0000.npz").exists()
     before = (out / "data" / "teacher-0000.npz").stat().st_mtime_ns
@@ -329,14 +329,14 @@ def test_train_runs_end_to_end_and_resumes(tmp_path):
 @pytest.mark.train
 def test_chunks_made_by_several_processes_are_the_chunks_one_process_makes(tmp_path):
     # --workers makes the teacher's chunks in processes of their own; a chunk's seed depends only on the
-    # run's seed and the chunk's number, so the data is the same row for row. --rounds 0 stops there.
+    # run's seed and the chunk's number, so the data is the same row for row. --teacher-only stops there.
     common = ["azul", "--chunks", "3", "--games-per-chunk", "2", "--teacher", "mcts:iterations=10", "--threads", "1",
-              "--rounds", "0", "--quiet"]
+              "--teacher-only", "--quiet"]
     paths = {}
     for workers in (1, 2):
         argv = common + ["--out", str(tmp_path / f"w{workers}"), "--workers", str(workers)]
         summary = train.run(train.parser().parse_args(argv), argv)
-        assert summary["rounds"] == 0 and summary["final"] is None and summary["chunks"] == 3
+        assert summary["generations"] == 0 and summary["best"] is None and summary["chunks"] == 3
         assert not list((tmp_path / f"w{workers}").glob("net-*.npz"))  # no training
         paths[workers] = sorted((tmp_path / f"w{workers}" / "data").glob("teacher-*.npz"))
     assert [p.name for p in paths[2]] == ["teacher-0000.npz", "teacher-0001.npz", "teacher-0002.npz"]
@@ -354,9 +354,9 @@ def test_chunks_made_by_several_processes_are_the_chunks_one_process_makes(tmp_p
         train.run(train.parser().parse_args(other), other)
     # ... and trains on them without playing them again
     before = [p.stat().st_mtime_ns for p in paths[2]]
-    argv = common[:-3] + ["--out", str(tmp_path / "w2"), "--epochs", "1", "--hidden", "16", "--eval-games", "0",
+    argv = common[:-2] + ["--out", str(tmp_path / "w2"), "--epochs", "1", "--hidden", "16", "--eval-games", "0",
                           "--hold-out", "0", "--quiet"]
-    net = baselines.load("azul", 2, path=train.run(train.parser().parse_args(argv), argv)["final"])
+    net = baselines.load("azul", 2, path=train.run(train.parser().parse_args(argv), argv)["best"])
     assert net.meta["games"] == 6
     assert [p.stat().st_mtime_ns for p in paths[2]] == before
 
@@ -372,7 +372,7 @@ def test_chunk_workers_end_when_the_run_is_killed(tmp_path):
         pytest.skip("needs /proc to find the workers")
     argv = [sys.executable, "-m", "tilecraft", "train", "azul", "--out", str(tmp_path / "r"), "--chunks", "4",
             "--games-per-chunk", "200", "--teacher", "mcts:iterations=2000", "--threads", "1", "--workers", "2",
-            "--rounds", "0", "--quiet"]
+            "--teacher-only", "--quiet"]
     run = subprocess.Popen(argv, env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
 
     def children() -> list:
@@ -422,8 +422,8 @@ def test_the_cli_lists_baselines_and_refuses_a_bad_training_run(capsys, tmp_path
     assert "--chunks must be an integer in 1..100000, got 0" in capsys.readouterr().err
     assert cli.main(["train", "azul", "--workers", "0", "--out", str(tmp_path / "r")]) == 2
     assert "--workers must be an integer in 1..256, got 0" in capsys.readouterr().err
-    assert cli.main(["train", "azul", "--rounds", "-1", "--out", str(tmp_path / "r")]) == 2
-    assert "--rounds must be an integer in 0..10000, got -1" in capsys.readouterr().err
+    assert cli.main(["train", "azul", "--generations", "0", "--out", str(tmp_path / "r")]) == 2
+    assert "--generations must be an integer in 1..10000, got 0" in capsys.readouterr().err
 
 
 def test_a_value_trunk_of_its_own_is_read_and_used(tmp_path):
@@ -574,11 +574,11 @@ def test_train_uses_the_games_feature_groups_unless_told_not_to(tmp_path):
     argv = ["gaudi", "--out", str(tmp_path / "g"), "--chunks", "1", "--games-per-chunk", "1", "--teacher",
             "mcts:iterations=10", "--epochs", "1", "--hidden", "8", "--value-hidden", "", "--eval-games", "0",
             "--quiet"]
-    net = baselines.load("gaudi", 2, path=train.run(train.parser().parse_args(argv), argv)["final"])
+    net = baselines.load("gaudi", 2, path=train.run(train.parser().parse_args(argv), argv)["best"])
     assert net.meta["groups"] == game_spec("gaudi").observation_groups(tilecraft.make("gaudi"))
     assert net.arrays["gw1"].shape == (266, 64) and net.arrays["w0"].shape == (1110 + 99 * 8 + 4 * 64, 8)
     flat = ["--out", str(tmp_path / "f"), "--groups", "none"]
-    net = baselines.load("gaudi", 2, path=train.run(train.parser().parse_args(argv[:1] + flat + argv[3:]), argv)["final"])
+    net = baselines.load("gaudi", 2, path=train.run(train.parser().parse_args(argv[:1] + flat + argv[3:]), argv)["best"])
     assert net.meta["groups"] == [] and net.arrays["w0"].shape == (3362, 8)
 
 

@@ -26,16 +26,22 @@ def test_alphazero_example_runs(tmp_path):
     az = _load()
     out = tmp_path / "run"
     result = az.main(["azul", "--quick", "--quiet", "--out", str(out), "--chunks", "1"])
-    curve = json.loads((out / "curve.json").read_text())
-    assert result["rounds"] == 2 and len(curve) == 2
-    for row in curve:
+    record = json.loads((out / "generations.json").read_text())
+    assert result["generations"] == 2 and len(record) == 2
+    for row in record:
         assert row["rows"] > 0 and np.isfinite(row["policy_loss"]) and np.isfinite(row["value_loss"])
-        for name in ("policy_vs_greedy", "puct_vs_teacher"):
+        for name in ("policy_vs_greedy", "equal_time") + (("gate",) if row["generation"] else ()):
             r = row[name]
             assert r["games"] == 2 and 0 <= r["low"] <= r["share"] <= r["high"] <= 1
-    assert curve[1]["games"] == 4 + 4  # the teacher's chunk and the Gumbel PUCT round's games
-    net = baselines.load("azul", 2, path=result["final"])
-    assert net.meta["round"] == 1 and net.meta["hidden"] == [64]
+        assert row["best"] == (1 if row["generation"] == 1 and row["promoted"] else 0)
+    # generation 1 holds out its last self-play chunk (one teacher chunk: none of generation 0's held out)
+    assert "value_error" not in record[0] and record[1]["value_error"]["positions"] > 0
+    # generation 1 fits on the teacher's chunk and the self-play chunk it does not hold out (2 of 4 games)
+    assert record[1]["games"] == 4 + 2
+    net = baselines.load("azul", 2, path=str(out / "net-01.npz"))
+    assert net.meta["generation"] == 1 and net.meta["hidden"] == [64]
+    assert (out / "generations.md").read_text().startswith("| gen |")
+    assert (out / "generations.svg").read_text().startswith("<svg")
 
 
 @pytest.mark.train
@@ -127,26 +133,26 @@ def test_the_losses_are_the_same_on_numpy_and_jax_and_match_a_hand_computation(v
 
 
 @pytest.mark.train
-def test_improvement_rounds_search_with_rollouts_and_the_heuristic_prior_when_asked(tmp_path):
-    """--puct-rollout-mix and --puct-prior-heuristic reach the later rounds' PUCT (its options are
-    recorded with the chunk) and the run's settings; a run without them records neither, so folders
-    made before the flags existed still resume."""
+def test_later_generations_search_with_rollouts_and_the_heuristic_prior_when_asked(tmp_path):
+    """--selfplay-rollout-mix and --selfplay-prior-heuristic reach the later generations' PUCT (its
+    options are recorded with the chunk) and the run's settings."""
     base = ["azul", "--players", "2", "--teacher", "mcts:iterations=50", "--chunks", "1", "--games-per-chunk", "2",
-            "--hold-out", "0", "--rounds", "2", "--puct-games", "2", "--puct-simulations", "8", "--eval-games", "0",
+            "--hold-out", "0", "--generations", "2", "--selfplay-games", "2", "--selfplay-simulations", "8",
+            "--gate-games", "0", "--eval-games", "0", "--value-positions", "0",
             "--epochs", "1", "--hidden", "16", "--value-hidden", "", "--quiet", "--threads", "1"]
     for flags, expected in (([], dict(rollout_mix=0.0, prior_heuristic=0.0)),
-                            (["--puct-rollout-mix", "1.0", "--puct-prior-heuristic", "2.0"],
+                            (["--selfplay-rollout-mix", "1.0", "--selfplay-prior-heuristic", "2.0"],
                              dict(rollout_mix=1.0, prior_heuristic=2.0))):
         out = tmp_path / f"run{len(flags)}"
         argv = base + ["--out", str(out)] + flags
         train.run(train.parser().parse_args(argv), argv)
-        with np.load(out / "data" / "puct-0001.npz") as z:
+        with np.load(out / "data" / "gen-0001-00.npz") as z:
             bot = json.loads(str(z["meta"]))["bots"][0]
         for key, value in expected.items():
             assert f"{key}={value!r}" in bot
         settings = json.loads((out / "run.json").read_text())["settings"]
-        assert settings.get("puct_rollout_mix") == (expected["rollout_mix"] or None)
-        assert settings.get("puct_prior_heuristic") == (expected["prior_heuristic"] or None)
+        assert settings["selfplay_rollout_mix"] == expected["rollout_mix"]
+        assert settings["selfplay_prior_heuristic"] == expected["prior_heuristic"]
 
 
 def test_sharpen_raises_the_visit_shares_to_one_over_t():

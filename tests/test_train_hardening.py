@@ -3,8 +3,8 @@ training library of section 5): a run stopped at any stage resumes into the file
 run never stopped; two runs never share a folder; damaged files are named, and remade where they can
 be; every numeric option has its range; a replay file cut off mid-game is repaired before appending.
 
-The training runs are tiny (2 teacher chunks of 2 games, a network of 8 units, 2 rounds, one
-evaluation game): about 0.2 s each. Each run starts in a folder of its own, with a relative --out, so
+The training runs are tiny (2 teacher chunks of 2 games, a network of 8 units, 2 generations, gates
+of 2 games, one measuring game): about 0.5 s each. Each run starts in a folder of its own, with a relative --out, so
 that the command recorded in the files is the same for every run."""
 from __future__ import annotations
 
@@ -26,8 +26,9 @@ from tilecraft.cli import main
 
 TINY = ["azul", "--out", "run", "--chunks", "2", "--games-per-chunk", "2", "--teacher", "mcts:iterations=5",
         "--threads", "1", "--epochs", "1", "--hidden", "8", "--value-hidden", "", "--groups", "none", "--batch", "64",
-        "--rounds", "2", "--puct-games", "2", "--puct-simulations", "4", "--eval-games", "1",
-        "--eval-simulations", "4", "--eval-workers", "1", "--hold-out", "2", "--quiet"]
+        "--generations", "2", "--selfplay-games", "2", "--selfplay-chunks", "2", "--selfplay-simulations", "4",
+        "--gate-games", "2", "--eval-games", "1", "--eval-ms", "2", "--eval-simulations", "4", "--eval-workers", "1",
+        "--hold-out", "2", "--value-positions", "10", "--quiet"]
 
 
 def _train(where: pathlib.Path, *extra: str) -> Dict[str, Any]:
@@ -50,13 +51,17 @@ def _without_times(value: Any) -> Any:
     return value
 
 
+DRAWN = ("generations.md", "generations.svg")  # drawn from generations.json, its measured times included
+
+
 def _files(folder: pathlib.Path) -> Dict[str, Any]:
-    """Every file of a run folder: its bytes, but curve.json's content without the times it measures."""
+    """Every file of a run folder: its bytes, but generations.json's content without what it measures
+    in time (and the table and plot drawn from it, whose own test is below)."""
     out: Dict[str, Any] = {}
     for p in sorted(folder.rglob("*")):
-        if p.is_file():
+        if p.is_file() and p.name not in DRAWN:
             rel = p.relative_to(folder).as_posix()
-            out[rel] = _without_times(json.loads(p.read_text())) if p.name == "curve.json" else p.read_bytes()
+            out[rel] = _without_times(json.loads(p.read_text())) if p.name == "generations.json" else p.read_bytes()
     return out
 
 
@@ -123,19 +128,22 @@ def _stop_and_resume(tmp_path, monkeypatch, reference, k: int, when: str) -> Non
 def test_the_reference_run_publishes_every_stage(reference):
     _, published = reference
     assert published == ["run.json", "preset.json", "teacher-0000.npz", "teacher-0001.npz", "weights.npz", "net-00.npz",
-                         "curve.json", "puct-0001.npz", "weights.npz", "net-01.npz", "curve.json"]
+                         *RECORD, "gen-0001-00.npz", "gen-0001-01.npz", "weights.npz", "net-01.npz", *RECORD]
+
+
+RECORD = ("generations.json",) + DRAWN
 
 
 @pytest.mark.train
 @pytest.mark.parametrize("when", ["before", "after"])
-@pytest.mark.parametrize("k", range(1, 12))
+@pytest.mark.parametrize("k", range(1, 17))
 def test_a_run_stopped_at_any_stage_resumes_into_the_same_files(tmp_path, monkeypatch, reference, k, when):
     _stop_and_resume(tmp_path, monkeypatch, reference, k, when)
 
 
 @pytest.mark.train
-def test_stopped_during_round_1s_training_the_puct_chunk_is_counted_once(tmp_path, monkeypatch, reference):
-    # issue 45: puct-0001.npz was listed twice on resume, and round 1 trained on more rows than it should
+def test_stopped_during_generation_1s_fit_its_chunks_are_counted_once(tmp_path, monkeypatch, reference):
+    # issue 45: a round's chunk was listed twice on resume, and the round trained on more rows than it should
     calls = [0]
     real = train.fit
 
@@ -152,23 +160,23 @@ def test_stopped_during_round_1s_training_the_puct_chunk_is_counted_once(tmp_pat
     _train(tmp_path)
     files, _ = reference
     resumed = _files(tmp_path / "run")
-    assert resumed["curve.json"][1]["rows"] == files["curve.json"][1]["rows"]
+    assert resumed["generations.json"][1]["rows"] == files["generations.json"][1]["rows"]
     assert not _differences(files, resumed)
 
 
 @pytest.mark.train
-def test_stopped_during_a_rounds_evaluation_the_round_is_not_trained_again(tmp_path, monkeypatch, reference):
+def test_stopped_during_a_generations_measurements_it_is_not_fitted_again(tmp_path, monkeypatch, reference):
     # issue 45: round r was trained again from its own weights (net-01 differed from an uninterrupted run's)
-    real_evaluate, real_fit = train.evaluate, train.fit
+    real_measure, real_fit = train.measure, train.fit
 
     def stop(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(train, "evaluate", stop)
+    monkeypatch.setattr(train, "measure", stop)
     with pytest.raises(KeyboardInterrupt):
         _train(tmp_path)
-    assert (tmp_path / "run" / "net-00.npz").exists() and not (tmp_path / "run" / "curve.json").exists()
-    monkeypatch.setattr(train, "evaluate", real_evaluate)
+    assert (tmp_path / "run" / "net-00.npz").exists() and not (tmp_path / "run" / "generations.json").exists()
+    monkeypatch.setattr(train, "measure", real_measure)
     seeds: List[int] = []
 
     def fit(*args, **kwargs):
@@ -177,7 +185,7 @@ def test_stopped_during_a_rounds_evaluation_the_round_is_not_trained_again(tmp_p
 
     monkeypatch.setattr(train, "fit", fit)
     _train(tmp_path)
-    assert seeds == [1]  # round 1 only (its seed: --seed + 1): round 0's training was done
+    assert seeds == [1]  # generation 1 only (its seed: --seed + 1): generation 0's fit was done
     files, _ = reference
     assert not _differences(files, _files(tmp_path / "run"))
 
@@ -185,21 +193,21 @@ def test_stopped_during_a_rounds_evaluation_the_round_is_not_trained_again(tmp_p
 # ---- one run per folder ----
 
 def test_a_second_run_on_a_held_folder_is_refused_naming_the_first(tmp_path):
-    _train(tmp_path, "--rounds", "0")
+    _train(tmp_path, "--teacher-only")
     out = tmp_path / "run"
     before = _files(out)
     holder = run_files.Lock(out, "tilecraft train azul (the first run)")
     try:
         with pytest.raises(train.RunInUseError) as info:
-            _train(tmp_path, "--rounds", "0")
+            _train(tmp_path, "--teacher-only")
         text = str(info.value)
         assert f"pid {os.getpid()}" in text and "started 20" in text and "(the first run)" in text
         assert "run/run.lock" in text  # (--out run, relative)
         assert _files(out) == {**before, "run.lock": (out / "run.lock").read_bytes()}  # nothing else touched
-        assert main(["train"] + TINY[:1] + ["--out", str(out), "--rounds", "0", "--quiet"]) == 2  # the CLI: a usage error
+        assert main(["train"] + TINY[:1] + ["--out", str(out), "--teacher-only", "--quiet"]) == 2  # the CLI: a usage error
     finally:
         holder.release()
-    _train(tmp_path, "--rounds", "0")  # given back: the folder is free again
+    _train(tmp_path, "--teacher-only")  # given back: the folder is free again
     assert (out / "run.lock").read_bytes() == b""
 
 
@@ -218,11 +226,11 @@ def test_a_run_in_another_process_holds_the_folder_until_it_ends(tmp_path):
         assert child.stdout.readline().strip() == "held"
         with pytest.raises(train.RunInUseError, match=f"pid {child.pid} on .*, started .*: tilecraft train azul "
                                                       r"\(elsewhere\)"):
-            _train(tmp_path, "--rounds", "0")
+            _train(tmp_path, "--teacher-only")
         assert [p.name for p in out.iterdir()] == ["run.lock"]  # nothing of the run written
     finally:
         child.communicate("", timeout=60)
-    _train(tmp_path, "--rounds", "0")  # the first run ended: the folder is free
+    _train(tmp_path, "--teacher-only")  # the first run ended: the folder is free
 
 
 def test_temporary_names_are_unique_and_a_killed_runs_are_removed(tmp_path):
@@ -234,7 +242,7 @@ def test_temporary_names_are_unique_and_a_killed_runs_are_removed(tmp_path):
     stale = [tmp_path / "run" / "data" / "teacher-0000.npz.tmp-99999-0badf00d", tmp_path / "run" / "weights.npz.tmp"]
     for p in stale:
         p.write_bytes(b"half a file")
-    _train(tmp_path, "--rounds", "0")
+    _train(tmp_path, "--teacher-only")
     assert not any(p.exists() for p in stale)
 
 
@@ -242,18 +250,18 @@ def test_temporary_names_are_unique_and_a_killed_runs_are_removed(tmp_path):
 
 @pytest.mark.train
 def test_a_truncated_teacher_chunk_is_made_again_the_same(tmp_path, capsys):
-    _train(tmp_path, "--rounds", "0")
+    _train(tmp_path, "--teacher-only")
     chunk = tmp_path / "run" / "data" / "teacher-0001.npz"
     whole = chunk.read_bytes()
     chunk.write_bytes(whole[: len(whole) // 2])
-    _train(tmp_path, "--rounds", "1", "--eval-games", "0")  # trains (a BadZipFile traceback before)
+    _train(tmp_path, "--generations", "1", "--eval-games", "0")  # trains (a BadZipFile traceback before)
     assert chunk.read_bytes() == whole
     err = capsys.readouterr().err
     assert "run/data/teacher-0001.npz: damaged" in err and "making it again" in err
 
 
 def test_a_chunk_with_a_bad_checksum_is_made_again_the_same(tmp_path, capsys):
-    _train(tmp_path, "--rounds", "0")
+    _train(tmp_path, "--teacher-only")
     chunk = tmp_path / "run" / "data" / "teacher-0000.npz"
     whole = bytearray(chunk.read_bytes())
     with zipfile.ZipFile(chunk) as z:
@@ -262,7 +270,7 @@ def test_a_chunk_with_a_bad_checksum_is_made_again_the_same(tmp_path, capsys):
     at = info.header_offset + 30 + name_length + extra_length + 5  # inside the compressed codes (local header's own)
     whole[at] ^= 0xFF
     chunk.write_bytes(bytes(whole))
-    _train(tmp_path, "--rounds", "0")
+    _train(tmp_path, "--teacher-only")
     whole[at] ^= 0xFF
     assert chunk.read_bytes() == bytes(whole)
     assert "run/data/teacher-0000.npz: damaged" in capsys.readouterr().err
@@ -272,41 +280,44 @@ def test_a_chunk_with_a_bad_checksum_is_made_again_the_same(tmp_path, capsys):
 @pytest.mark.parametrize("name, text, words", [
     ("run.json", '{"settings": {"game": "azul",', ["run.json: not valid JSON (line 1, column 30"]),
     ("run.json", '{"settings": [1]}', ["run.json: .settings must be an object"]),
-    ("curve.json", '[{"round": 0, "wall": 1.0}, {"round": 1, "wa', ["curve.json: not valid JSON (line 1"]),
-    ("curve.json", '[{"round": 1, "wall": 1.0}]', ["curve.json: [0].round must be 0"]),
-    ("curve.json", '{"round": 0}', ["curve.json: expected a JSON list"]),
+    ("run.json", '{"settings": {}}', ["run.json: .format is 1 (a run made by an older tilecraft)",
+                                      "cannot resume it; use another --out"]),
+    ("generations.json", '[{"generation": 0, "best": 0, "wall": 1.0}, {"gen', ["generations.json: not valid JSON (line 1"]),
+    ("generations.json", '[{"generation": 1, "best": 0, "wall": 1.0}]', ["generations.json: [0].generation must be 0"]),
+    ("generations.json", '[{"generation": 0, "best": 1, "wall": 1.0}]', ["generations.json: [0].best must be"]),
+    ("generations.json", '{"generation": 0}', ["generations.json: expected a JSON list"]),
 ])
-def test_a_damaged_run_or_curve_file_is_named(tmp_path, capsys, name, text, words):
-    _train(tmp_path, "--rounds", "1", "--eval-games", "0")
+def test_a_damaged_run_or_record_file_is_named(tmp_path, capsys, name, text, words):
+    _train(tmp_path, "--generations", "1", "--eval-games", "0")
     out = tmp_path / "run"
     (out / name).write_text(text)
-    before = _files(out) if name != "curve.json" else None
+    before = _files(out) if name != "generations.json" else None
     with pytest.raises(train.RunFileError) as info:
-        _train(tmp_path, "--rounds", "1", "--eval-games", "0")
+        _train(tmp_path, "--generations", "1", "--eval-games", "0")
     for w in words:
         assert w in str(info.value) and f"run/{name}:" in str(info.value)
     if before is not None:
         assert _files(out) == before  # refused before anything is written
-    assert main(["train"] + TINY[:1] + ["--out", str(out), "--rounds", "1", "--quiet"]) == 2
+    assert main(["train"] + TINY[:1] + ["--out", str(out), "--generations", "1", "--quiet"]) == 2
     assert "tilecraft: error: " in capsys.readouterr().err
 
 
 @pytest.mark.train
 def test_a_damaged_checkpoint_is_named(tmp_path):
-    _train(tmp_path, "--rounds", "1", "--eval-games", "0")
+    _train(tmp_path, "--generations", "1", "--eval-games", "0")
     ckpt = tmp_path / "run" / "weights.npz"
     ckpt.write_bytes(ckpt.read_bytes()[:100])
     with pytest.raises(train.RunFileError, match="run/weights.npz: the run.s checkpoint cannot be read"):
-        _train(tmp_path, "--rounds", "2", "--eval-games", "0")
+        _train(tmp_path, "--generations", "2", "--eval-games", "0")
 
 
 @pytest.mark.train
 def test_a_damaged_network_file_is_made_again_from_the_checkpoint(tmp_path, capsys):
-    _train(tmp_path, "--rounds", "1", "--eval-games", "0")
+    _train(tmp_path, "--generations", "1", "--eval-games", "0")
     net = tmp_path / "run" / "net-00.npz"
     whole = net.read_bytes()
     net.write_bytes(whole[:50])
-    _train(tmp_path, "--rounds", "2", "--eval-games", "0")  # round 1's self-play reads net-00
+    _train(tmp_path, "--generations", "2", "--eval-games", "0")  # generation 1's self-play reads net-00
     assert "run/net-00.npz: damaged" in capsys.readouterr().err
     assert net.read_bytes() == whole
 
@@ -320,9 +331,15 @@ def test_a_damaged_network_file_is_made_again_from_the_checkpoint(tmp_path, caps
     ("--value-weight", "nan", "--value-weight must be a number in [0, 100], got nan"),
     ("--q-weight", "5", "--q-weight must be a number in [0, 1], got 5.0"),
     ("--epochs", "inf", "--epochs must be a number in (0, 10000], got inf"),
-    ("--round-epochs", "0", "--round-epochs must be a number in (0, 10000]"),
+    ("--generation-epochs", "0", "--generation-epochs must be a number in (0, 10000]"),
     ("--target-temperature", "-0.5", "--target-temperature must be a number in [0, 100]"),
-    ("--rounds", "-1", "--rounds must be an integer in 0..10000, got -1"),
+    ("--generations", "0", "--generations must be an integer in 1..10000, got 0"),
+    ("--eval-ms", "0", "--eval-ms must be a number in [1, 60000], got 0.0"),
+    ("--eval-ms", "inf", "--eval-ms must be a number in [1, 60000], got inf"),
+    ("--promote", "1.5", "--promote must be a number in [0, 1], got 1.5"),
+    ("--gate-games", "-1", "--gate-games must be an integer in 0..100000, got -1"),
+    ("--selfplay-chunks", "0", "--selfplay-chunks must be an integer in 1..10000, got 0"),
+    ("--value-positions", "-1", "--value-positions must be an integer in 0..1000000, got -1"),
     ("--chunks", "0", "--chunks must be an integer in 1..100000, got 0"),
     ("--games-per-chunk", "0", "--games-per-chunk must be an integer in 1..1000000"),
     ("--workers", "0", "--workers must be an integer in 1..256"),
@@ -331,10 +348,10 @@ def test_a_damaged_network_file_is_made_again_from_the_checkpoint(tmp_path, caps
     ("--hold-out", "1", "--hold-out must be 0 or an integer in 2..100000, got 1"),
     ("--window", "-1", "--window must be an integer in 0..100000"),
     ("--seed", "-1", "--seed must be an integer in 0..18446744073709551615"),
-    ("--puct-games", "0", "--puct-games must be an integer in 1..1000000"),
-    ("--puct-simulations", "0", "--puct-simulations: PUCTBot: simulations"),
-    ("--puct-rollout-mix", "nan", "--puct-rollout-mix: PUCTBot: rollout_mix"),
-    ("--puct-prior-heuristic", "-1", "--puct-prior-heuristic: PUCTBot: prior_heuristic"),
+    ("--selfplay-games", "0", "--selfplay-games must be an integer in 1..1000000"),
+    ("--selfplay-simulations", "0", "--selfplay-simulations: PUCTBot: simulations"),
+    ("--selfplay-rollout-mix", "nan", "--selfplay-rollout-mix: PUCTBot: rollout_mix"),
+    ("--selfplay-prior-heuristic", "-1", "--selfplay-prior-heuristic: PUCTBot: prior_heuristic"),
     ("--eval-games", "-1", "--eval-games must be an integer in 0..1000000"),
     ("--eval-simulations", "0", "--eval-simulations: PUCTBot: simulations"),
     ("--eval-workers", "0", "--eval-workers must be an integer in 1..256"),
@@ -368,7 +385,7 @@ def test_every_numeric_option_is_in_the_table_and_its_default_in_range():
 
 def test_training_without_jax_names_the_extra_before_any_work(monkeypatch, tmp_path):
     """Without JAX, fit and a run that trains say to install the train extra, before any
-    self-play; a run of --rounds 0 (the teacher's data alone) needs no JAX."""
+    self-play; a --teacher-only run (the teacher's data alone) needs no JAX."""
     tomllib = pytest.importorskip("tomllib" if sys.version_info >= (3, 11) else "tomli")
     pyproject = pathlib.Path(__file__).resolve().parents[1] / "pyproject.toml"
     extras = tomllib.loads(pyproject.read_text())["project"]["optional-dependencies"]
@@ -387,7 +404,7 @@ def test_training_without_jax_names_the_extra_before_any_work(monkeypatch, tmp_p
     with pytest.raises(ModuleNotFoundError, match=missing):
         train.run(train.parser().parse_args(argv), argv)
     assert not out.exists()  # refused before anything was written
-    argv += ["--rounds", "0"]
+    argv += ["--teacher-only"]
     assert train.run(train.parser().parse_args(argv), argv)["chunks"] == 1
 
 

@@ -8,6 +8,32 @@ import contextlib
 from typing import Any, Callable, Dict, Iterator, List, Optional
 
 
+def check_address(address: Optional[str], timeout: float = 5.0) -> None:
+    """That Ray can be used at ``address`` before any work starts: Ray is installed, and ``address``
+    (HOST:PORT or ray://HOST:PORT; None or "auto": a Ray in this process or a local one) answers
+    within ``timeout`` seconds. An ImportError names the extra; a ValueError a malformed address; a
+    ConnectionError one that cannot be reached (``ray.init`` itself would wait far longer)."""
+    try:
+        import ray  # noqa: F401
+    except ImportError:
+        raise ImportError("backend='ray' needs Ray: pip install 'tilecraft[ray]'") from None
+    if address is None or address == "auto":
+        return
+    where = address[len("ray://"):] if address.startswith("ray://") else address
+    host, _, port = where.rpartition(":")
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"Ray address {address!r}: expected HOST:PORT or ray://HOST:PORT (a port 1..65535), or "
+                         "'auto'")
+    import socket
+
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=timeout).close()
+    except OSError as e:
+        raise ConnectionError(f"Ray address {address!r}: nothing answers there ({e.strerror or e}; waited up to "
+                              f"{timeout:g} s); start the cluster's head (ray start --head) or give its address, "
+                              "or leave the address out for a local Ray") from None
+
+
 @contextlib.contextmanager
 def ray_session(workers: int, address: Optional[str] = None) -> Iterator[Any]:
     """Yields the ``ray`` module, initialised: joins ``address`` (or an already initialised Ray),
@@ -18,6 +44,7 @@ def ray_session(workers: int, address: Optional[str] = None) -> Iterator[Any]:
         raise ImportError("backend='ray' needs Ray: pip install 'tilecraft[ray]'") from None
     started = False
     if not ray.is_initialized():
+        check_address(address)
         where: Dict[str, Any] = dict(address=address) if address is not None else dict(num_cpus=workers)
         ray.init(**where, include_dashboard=False, log_to_driver=False)
         started = True

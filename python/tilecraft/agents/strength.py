@@ -156,6 +156,12 @@ def _name(bot: Any) -> str:
     return bot if isinstance(bot, str) else repr(bot)
 
 
+def plain_search(game: str) -> str:
+    """The plain search a network's search is measured against at equal time: MCTS where nothing is
+    hidden (Azul), else ISMCTS."""
+    return "mcts" if game == "azul" else "ismcts"
+
+
 def meets(result: Dict[str, Any], target: float) -> bool:
     """A target holds when the share is at least ``target`` and the interval's lower end is above the
     equal share."""

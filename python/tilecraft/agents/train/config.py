@@ -71,44 +71,72 @@ class TrainConfig:
     chunks: int = _field(20, "teacher self-play chunks", Number(int, 1, 100_000))
     games_per_chunk: int = _field(100, "games per teacher chunk", Number(int, 1, 1_000_000))
     threads: int = _field(2, "self-play threads (and JAX's, where JAX is not imported yet)", Number(int, 1, 256))
-    workers: int = _field(1, "teacher chunks made at once, each in a process of its own on --threads threads; a "
-                             "chunk is the same whichever process makes it (a machine with many cores: --workers N "
-                             "--threads 1)", Number(int, 1, 256))
+    workers: int = _field(1, "chunks made at once, each by a process (or a Ray task) of its own on --threads "
+                             "threads; a chunk is the same whichever process makes it (a machine with many cores: "
+                             "--workers N --threads 1)", Number(int, 1, 256))
     hidden: str = _field("512,256,256", "the trunk's layer widths (comma-separated)")
     value_hidden: str = _field("256,256", "the value trunk's layer widths ('': the value head sits on the policy's "
                                           "trunk)")
     groups: str = _field("auto", "auto: the game's feature groups (a shared encoder per board cell, seat or card; "
                                  "tilecraft.agents.model) where it declares them; none: every feature straight into "
                                  "the trunk", choices=("auto", "none"))
-    epochs: float = _field(8.0, "passes over the data in the first round", Number(float, 0, 10_000, low_open=True))
-    round_epochs: float = _field(2.0, "passes over the data in later rounds", Number(float, 0, 10_000, low_open=True))
+    epochs: float = _field(8.0, "passes over the data in generation 0 (from fresh weights)",
+                           Number(float, 0, 10_000, low_open=True))
+    generation_epochs: float = _field(2.0, "passes over the data in later generations",
+                                      Number(float, 0, 10_000, low_open=True))
     batch: int = _field(512, "rows per training step", Number(int, 1, 2**20))
     target_temperature: float = _field(1.0, "the policy is trained on the visit shares raised to 1/T (1: as "
                                             "searched; 0: the most visited action)", Number(float, 0, 100))
     value_weight: float = _field(0.5, "weight of the value loss against the policy's", Number(float, 0, 100))
-    q_weight: float = _field(0.5, "value target: (1 - w) * the game's outcome + w * the teacher's root estimate",
-                             Number(float, 0, 1))
-    hold_out: int = _field(10, "every Nth teacher chunk is held out to pick the best weights (0: none; fewer than N "
-                               "chunks: none)", Number(int, 2, 100_000, or_zero=True))
-    lr: float = _field(1e-3, "the learning rate of the first round (later rounds: 0.3 times it)",
+    q_weight: float = _field(0.5, "value target: (1 - w) * the game's outcome + w * the search's own root estimate "
+                                  "(the teacher's, and the self-play search's)", Number(float, 0, 1))
+    hold_out: int = _field(10, "every Nth teacher chunk is held out to pick the best weights and to measure the "
+                               "value head (0: none; fewer than N chunks: none)", Number(int, 2, 100_000, or_zero=True))
+    lr: float = _field(1e-3, "the learning rate of generation 0 (later generations: 0.3 times it)",
                        Number(float, 0, 1, low_open=True))
-    rounds: int = _field(1, "0: make the teacher's data and stop (train later, or elsewhere, from the same folder); "
-                            "1: train on the teacher's data; more: Gumbel PUCT rounds", Number(int, 0, 10_000))
-    puct_games: int = _field(200, "games of Gumbel PUCT self-play per later round", Number(int, 1, 1_000_000))
-    puct_simulations: int = _field(64, "later rounds' PUCT: simulations per move", Number(int, puct="simulations"))
-    puct_rollout_mix: float = _field(0.0, "later rounds' PUCT: leaf values mixed with rollouts (PUCTBot's "
-                                          "rollout_mix; 0: the network's)", Number(float, puct="rollout_mix"))
-    puct_prior_heuristic: float = _field(0.0, "later rounds' PUCT: the game's one-ply heuristic as a prior bias "
-                                              "(PUCTBot's prior_heuristic)", Number(float, puct="prior_heuristic"))
-    window: int = _field(0, "later rounds train on the last N chunks (0: all)", Number(int, 0, 100_000))
-    eval_games: int = _field(40, "games per evaluation pairing (0: no evaluation)", Number(int, 0, 1_000_000))
-    eval_simulations: int = _field(200, "the evaluation's PUCT: simulations per move", Number(int, puct="simulations"))
-    eval_opponent: Optional[str] = _field(None, "the search PUCT is measured against (default: the teacher)")
-    eval_workers: int = _field(2, "processes the evaluation plays on", Number(int, 1, 256))
+    generations: int = _field(1, "generations to run: generation 0 is the first network (trained on the teacher's "
+                                 "data, or --start's); each later one plays self-play with the best network's own "
+                                 "search, fits, and is promoted when it beats the best (--gate-games)",
+                              Number(int, 1, 10_000))
+    teacher_only: bool = _field(False, "make the teacher's data and stop (train later, or elsewhere, from the same "
+                                       "folder)")
+    start: Optional[str] = _field(None, "generation 0 is this network file (its shape; no teacher data) instead of "
+                                        "one trained on the teacher's self-play")
+    selfplay_games: int = _field(200, "games of self-play per later generation", Number(int, 1, 1_000_000))
+    selfplay_chunks: int = _field(4, "chunks a generation's self-play is split into (each made by one worker, the "
+                                     "same whichever makes it); with 2 or more the last is held out: it picks the "
+                                     "best weights and measures the value head", Number(int, 1, 10_000))
+    selfplay_simulations: int = _field(64, "the self-play search's simulations per move (Gumbel PUCT with the best "
+                                           "network)", Number(int, puct="simulations"))
+    selfplay_rollout_mix: float = _field(0.0, "the self-play search's leaf values mixed with rollouts (PUCTBot's "
+                                              "rollout_mix; 0: the network's)", Number(float, puct="rollout_mix"))
+    selfplay_prior_heuristic: float = _field(0.0, "the self-play search's prior bias from the game's one-ply "
+                                                  "heuristic (PUCTBot's prior_heuristic)",
+                                             Number(float, puct="prior_heuristic"))
+    window: int = _field(0, "later generations train on the last N chunks (0: all)", Number(int, 0, 100_000))
+    gate_games: int = _field(40, "games (seats rotated) of each later generation's network against the best one, "
+                                 "both searching --eval-simulations a move, that decide its promotion (0: every "
+                                 "generation is promoted)", Number(int, 0, 100_000))
+    promote: float = _field(0.55, "the win share against the best network that promotes a generation",
+                            Number(float, 0, 1))
+    eval_simulations: int = _field(200, "the gate's PUCT: simulations per move", Number(int, puct="simulations"))
+    eval_games: int = _field(40, "games of each measurement beside the gate (0: none): the network's policy "
+                                 "against greedy, and its search against the plain search at equal time",
+                             Number(int, 0, 1_000_000))
+    eval_ms: float = _field(50.0, "the equal-time measurement's budget: milliseconds per move for both sides",
+                            Number(float, 1, 60_000))
+    eval_workers: int = _field(2, "processes the gate and the measurements play on", Number(int, 1, 256))
+    value_positions: int = _field(1000, "held-out positions on which the value head and a rollout predict the "
+                                        "final result (0: none)", Number(int, 0, 1_000_000))
+    backend: str = _field("local", "where the chunks of self-play are made: local (--workers processes on this "
+                                   "machine) or ray (--workers Ray tasks, on the cluster at --address)",
+                          choices=("local", "ray"))
+    address: Optional[str] = _field(None, "the Ray cluster to join (HOST:PORT, or ray://HOST:PORT) with --backend "
+                                          "ray; default: a Ray already running in this process, else a local one")
     search: Tuple[str, ...] = _field((), "an option of the baseline bot that the evaluation searches with over the "
-                                         "configuration's preset (tilecraft/agents/presets.json; repeatable): the settings "
-                                         "it was evaluated with are written to DIR/preset.json (and beside --export)",
-                                     repeat=True)
+                                         "configuration's preset (tilecraft/agents/presets.json; repeatable): the "
+                                         "settings it was evaluated with are written to DIR/preset.json (and beside "
+                                         "--export)", repeat=True)
     export: Optional[str] = _field(None, "copy the final network to this file")
     quiet: bool = _field(False, "print nothing but errors")
 

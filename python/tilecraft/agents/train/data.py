@@ -1,42 +1,45 @@
-"""A training run's data: the teacher's and the later rounds' self-play, in chunks of games saved
+"""A training run's data: the teacher's and the later generations' self-play, in chunks of games saved
 as rows (byte-coded observations, legal masks, visit distributions, win shares, score margins), and
 the training targets and batches made from them."""
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import pathlib
 import time
 import zipfile
 import zlib
-from typing import TYPE_CHECKING, Any, Dict, List, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
 from .files import RunFileError, savez, usable
 
-if TYPE_CHECKING:
-    from .config import TrainConfig
-
-
 ROW_KEYS = ("codes", "mask", "policy", "value", "margin")
 
 
 # the settings the teacher's chunks depend on (the others shape the network and its later rounds)
-DATA_SETTINGS = ("game", "players", "options", "seed", "teacher", "games_per_chunk")
+DATA_SETTINGS = ("game", "players", "options", "seed", "teacher", "games_per_chunk", "start")
 
 
 def seed_of(seed: int, kind: str, k: int) -> int:
+    """The seed of chunk ``k`` of ``kind``: teacher, or selfplay (``k`` = generation * CHUNKS + chunk)."""
     from ...runner import mix_seed
 
-    return mix_seed(mix_seed(seed, {"teacher": 1, "puct": 2}[kind]), k) >> 1
+    return mix_seed(mix_seed(seed, {"teacher": 1, "selfplay": 2, "gate": 3, "value": 4}[kind]), k) >> 1
+
+
+CHUNKS = 10_000  # a generation's chunks are numbered below this (TrainConfig: --selfplay-chunks)
 
 
 def _rows_from_self_play(data: Dict[str, Any], players: int, codec: Tuple[np.ndarray, np.ndarray],
                          margin_scale: float) -> Dict[str, np.ndarray]:
     """The training rows of one self-play result: codes (uint8), packed legal mask, policy (float16),
-    value (win shares of the seats relative to the mover) and margin (score minus the mean, relative
-    seats, divided by margin_scale)."""
+    value (win shares of the seats relative to the mover), margin (score minus the mean, relative
+    seats, divided by margin_scale), q (the search's own root estimate, NaN without one); and what
+    replays each row's position: its game and player, the games' state seeds and actions (flat, with
+    each game's offset)."""
     from ..puct import win_shares
 
     t = data["training"]
@@ -53,8 +56,13 @@ def _rows_from_self_play(data: Dict[str, Any], players: int, codec: Tuple[np.nda
     value = np.take_along_axis(shares[game], idx, axis=1).astype(np.float32)
     margin = np.take_along_axis(margins[game], idx, axis=1).astype(np.float32)
     q = np.asarray(t["search_value"], np.float32) if "search_value" in t else np.full(len(obs), np.nan, np.float32)
+    actions = [np.asarray(a, np.int32) for a in data["actions"]]
     return dict(codes=obs, mask=np.packbits(np.asarray(t["legal_mask"], bool), axis=1),
-                policy=np.asarray(t["policy"], np.float16), value=value, margin=margin, q=q)
+                policy=np.asarray(t["policy"], np.float16), value=value, margin=margin, q=q,
+                game=game.astype(np.int32), player=player.astype(np.int8),
+                state_seed=np.asarray(data["state_seed"], np.int64),
+                actions=np.concatenate(actions) if actions else np.zeros(0, np.int32),
+                action_offsets=np.cumsum([0] + [len(a) for a in actions]).astype(np.int64))
 
 
 def _searches_with_network(bots: Sequence[Any]) -> bool:
@@ -72,30 +80,96 @@ def _searches_with_network(bots: Sequence[Any]) -> bool:
     return any(isinstance(resolved(b), (PUCTBot, BaselineBot)) for b in bots)
 
 
-def make_chunk(path: pathlib.Path, game: str, players: int, options: Dict[str, Any], kind: str, seed: int, k: int,
-                bots: List[Any], n_games: int, threads: int, progress: bool, margin_scale: float,
-                evaluator: Any = None) -> int:
-    """Plays one chunk of self-play and saves its rows to ``path``; returns the number of rows. The chunk
-    depends only on its arguments (its seed comes from the run's seed and its number), never on the
-    process or the number of threads that make it."""
+@dataclasses.dataclass
+class Chunk:
+    """One chunk of self-play to make: everything it depends on (it pickles, for a worker process or
+    a Ray task); ``path`` is where the driver saves it."""
+
+    path: pathlib.Path
+    game: str
+    players: int
+    options: Dict[str, Any]
+    kind: str
+    k: int
+    seed: int
+    bots: List[Any]
+    n_games: int
+    threads: int
+    margin_scale: float
+    evaluator: Any = None  # the network of PUCT bots that have none of their own
+
+
+def chunk_rows(c: Chunk, progress: bool = False) -> Tuple[Dict[str, np.ndarray], Dict[str, Any]]:
+    """Plays chunk ``c``: its rows and its metadata. The chunk depends only on ``c`` (its seed comes
+    from the run's seed and its number), never on the process, the machine or the number of threads
+    that make it."""
     from ...games import make
     from ..selfplay import self_play
 
-    codec = make(game, players=players, **options).observation_codec()
-    if evaluator is None and not _searches_with_network(bots):
-        data = self_play(game, bots, n_games, seed=seed, threads=threads, players=players, record=True,
-                         obs_dtype=np.uint8, progress=progress, **options)
+    codec = make(c.game, players=c.players, **c.options).observation_codec()
+    if c.evaluator is None and not _searches_with_network(c.bots):
+        data = self_play(c.game, c.bots, c.n_games, seed=c.seed, threads=c.threads, players=c.players, record=True,
+                         obs_dtype=np.uint8, progress=progress, **c.options)
     else:
-        data = self_play(game, bots, n_games, seed=seed, players=players, record=True, evaluator=evaluator,
-                         concurrent_games=min(n_games, 256), **options)
-    rows = _rows_from_self_play(data, players, codec, margin_scale)
-    save_rows(path, rows, dict(kind=kind, chunk=k, games=n_games, seed=seed,
-                                bots=[b if isinstance(b, str) else repr(b) for b in bots]))
-    return len(rows["codes"])
+        data = self_play(c.game, c.bots, c.n_games, seed=c.seed, players=c.players, record=True,
+                         evaluator=c.evaluator, concurrent_games=min(c.n_games, 256), **c.options)
+    rows = _rows_from_self_play(data, c.players, codec, c.margin_scale)
+    meta = dict(kind=c.kind, chunk=c.k, games=c.n_games, seed=c.seed,
+                bots=[b if isinstance(b, str) else repr(b) for b in c.bots])
+    return rows, meta
+
+
+def _chunk_task(c: Chunk) -> Tuple[pathlib.Path, Dict[str, np.ndarray], Dict[str, Any]]:
+    """A worker's (or a Ray task's) part: the chunk's rows, sent back to the driver, which saves them
+    (a Ray cluster's machines need not share the run's folder)."""
+    rows, meta = chunk_rows(c)
+    return c.path, rows, meta
+
+
+def make_chunks(chunks: Sequence[Chunk], backend: str, workers: int, address: Optional[str], say: Any,
+                progress: bool = False) -> None:
+    """The chunks whose files are missing (or damaged), made in this process (one worker, local), by
+    ``workers`` processes at once (spawned, so that it works the same on every platform), or as Ray
+    tasks (``backend="ray"``, through tilecraft.distributed's Ray session: the cluster at
+    ``address``). Each is saved as soon as it is back, so an interrupted run keeps the chunks that
+    were finished; every chunk is the same whichever way it was made."""
+    todo = [c for c in chunks if not usable(c.path)]
+    if not todo:
+        return
+    t0 = time.perf_counter()
+    done = [0]
+
+    def save(path: pathlib.Path, rows: Dict[str, np.ndarray], meta: Dict[str, Any]) -> None:
+        save_rows(path, rows, meta)
+        done[0] += 1
+        say(f"{path.stem}: {meta['games']} games, {len(rows['codes'])} rows ({done[0]}/{len(todo)} in "
+            f"{time.perf_counter() - t0:.0f} s" + (f" on {workers} {'Ray tasks' if backend == 'ray' else 'processes'})"
+                                                    if backend == "ray" or workers > 1 else ")"))
+
+    if backend == "ray":
+        from ...distributed import run_ray
+
+        run_ray(list(todo), workers, lambda r: save(*r), address, task=_chunk_task)
+    elif workers == 1 or len(todo) == 1:
+        for c in todo:
+            save(c.path, *chunk_rows(c, progress))
+    else:
+        import concurrent.futures
+        import multiprocessing
+
+        ctx = multiprocessing.get_context("spawn")
+        with concurrent.futures.ProcessPoolExecutor(max_workers=min(workers, len(todo)), mp_context=ctx,
+                                                    initializer=_exit_with_parent, initargs=(os.getpid(),)) as pool:
+            jobs = [pool.submit(_chunk_task, c) for c in todo]
+            for job in concurrent.futures.as_completed(jobs):
+                save(*job.result())  # a chunk that failed raises here, naming its error
 
 
 def chunk_path(folder: pathlib.Path, kind: str, k: int) -> pathlib.Path:
-    """Where chunk ``k`` of ``kind`` (teacher, or a round's self-play) lives in a run's data folder."""
+    """Where chunk ``k`` of ``kind`` lives in a run's data folder: teacher-KKKK.npz, or gen-GGGG-KK.npz
+    for chunk k % CHUNKS of generation k // CHUNKS's self-play."""
+    if kind == "selfplay":
+        return folder / f"gen-{k // CHUNKS:04d}-{k % CHUNKS:02d}.npz"
     return folder / f"{kind}-{k:04d}.npz"
 
 
@@ -110,30 +184,6 @@ def _exit_with_parent(parent: int) -> None:
         os._exit(1)
 
     threading.Thread(target=watch, daemon=True).start()
-
-
-def make_chunks_in_parallel(folder: pathlib.Path, game: str, players: int, options: Dict[str, Any],
-                             args: "TrainConfig", margin_scale: float, say: Any) -> None:
-    """The teacher chunks not yet in ``folder`` (or damaged), made by ``args.workers`` processes at once
-    (spawned, so that it works the same on every platform). Each is written when done, so an interrupted
-    run keeps the chunks that were finished."""
-    import concurrent.futures
-    import multiprocessing
-
-    todo = [k for k in range(args.chunks) if not usable(chunk_path(folder, "teacher", k))]
-    if not todo:
-        return
-    t0 = time.perf_counter()
-    ctx = multiprocessing.get_context("spawn")
-    with concurrent.futures.ProcessPoolExecutor(max_workers=min(args.workers, len(todo)), mp_context=ctx,
-                                                initializer=_exit_with_parent, initargs=(os.getpid(),)) as pool:
-        jobs = {pool.submit(make_chunk, chunk_path(folder, "teacher", k), game, players, options, "teacher",
-                            seed_of(args.seed, "teacher", k), k, [args.teacher], args.games_per_chunk,
-                            args.threads, False, margin_scale): k for k in todo}
-        for done, job in enumerate(concurrent.futures.as_completed(jobs), 1):
-            rows = job.result()  # a chunk that failed raises here, naming its error
-            say(f"teacher chunk {jobs[job]}: {args.games_per_chunk} games, {rows} rows "
-                f"({done}/{len(todo)} in {time.perf_counter() - t0:.0f} s on {args.workers} processes)")
 
 
 def save_rows(path: pathlib.Path, rows: Dict[str, np.ndarray], meta: Dict[str, Any]) -> None:

@@ -34,8 +34,9 @@ _ZIP_DATE = (1980, 1, 1, 0, 0, 0)  # every .npz entry's date: the same content g
 
 LOCK_FILE = "run.lock"
 
-# what a run's files measure rather than compute (curve.json): the only parts that differ between two runs
-CURVE_TIMES = ("train_seconds", "wall", "seconds_per_move")
+# what a run's files measure rather than compute (generations.json): the only parts that differ between two
+# runs (the equal-time measurement's shares among them: a time budget plays differently on every run)
+CURVE_TIMES = ("seconds", "wall", "seconds_per_move", "opponent_seconds_per_move", "equal_time")
 
 
 def publish(path: pathlib.Path, write: Callable[[str], Any]) -> pathlib.Path:
@@ -117,19 +118,25 @@ def usable(path: pathlib.Path) -> bool:
     return True
 
 
-def check_curve(path: pathlib.Path, curve: Any) -> List[Dict[str, Any]]:
-    """curve.json as the run writes it: a list of one object per round, in order."""
-    if not isinstance(curve, list):
-        raise RunFileError(f"{path}: expected a JSON list with one object per trained round, got "
-                           f"{type(curve).__name__}")
-    for i, entry in enumerate(curve):
+def check_record(path: pathlib.Path, record: Any) -> List[Dict[str, Any]]:
+    """generations.json as the run writes it: a list of one object per generation, in order, each
+    naming the best network so far."""
+    if not isinstance(record, list):
+        raise RunFileError(f"{path}: expected a JSON list with one object per generation, got "
+                           f"{type(record).__name__}")
+    for i, entry in enumerate(record):
         if not isinstance(entry, dict):
-            raise RunFileError(f"{path}: [{i}] must be an object (round {i}), got {type(entry).__name__}")
-        if entry.get("round") != i:
-            raise RunFileError(f"{path}: [{i}].round must be {i} (the rounds in order), got {entry.get('round')!r}")
+            raise RunFileError(f"{path}: [{i}] must be an object (generation {i}), got {type(entry).__name__}")
+        if entry.get("generation") != i:
+            raise RunFileError(f"{path}: [{i}].generation must be {i} (the generations in order), got "
+                               f"{entry.get('generation')!r}")
+        best = entry.get("best")
+        if not isinstance(best, int) or isinstance(best, bool) or not 0 <= best <= i:
+            raise RunFileError(f"{path}: [{i}].best must be the generation of the best network so far (0..{i}), "
+                               f"got {best!r}")
         if not isinstance(entry.get("wall"), (int, float)) or isinstance(entry.get("wall"), bool):
             raise RunFileError(f"{path}: [{i}].wall must be a number of seconds, got {entry.get('wall')!r}")
-    return curve
+    return record
 
 
 class Lock:
@@ -220,8 +227,8 @@ def save_checkpoint(arrays: Dict[str, np.ndarray], path: pathlib.Path, info: Opt
     savez(path, out, compressed=False)
 
 
-def load_checkpoint(path: pathlib.Path) -> Tuple[Dict[str, np.ndarray], Optional[Dict[str, Any]]]:
-    """The arrays and info of ``save_checkpoint`` (info None: a checkpoint of an older version)."""
+def load_checkpoint(path: pathlib.Path) -> Tuple[Dict[str, np.ndarray], Dict[str, Any]]:
+    """The arrays and info of ``save_checkpoint``."""
     why = _damage(path)
     try:
         if why is not None:
@@ -229,12 +236,12 @@ def load_checkpoint(path: pathlib.Path) -> Tuple[Dict[str, np.ndarray], Optional
         with np.load(path, allow_pickle=False) as z:
             arrays = {k: z[k] for k in z.files if k != "meta"}
             info = json.loads(str(z["meta"])) if "meta" in z.files else None
-        if info is not None and not (isinstance(info, dict) and isinstance(info.get("round"), int)):
-            raise ValueError(f"meta must be an object with an integer 'round', got {info!r}")
+        if not (isinstance(info, dict) and isinstance(info.get("generation"), int)):
+            raise ValueError(f"meta must be an object with an integer 'generation', got {info!r}")
     except (OSError, ValueError, KeyError, TypeError, EOFError, zipfile.BadZipFile, zlib.error) as e:
         raise RunFileError(f"{path}: the run's checkpoint cannot be read ({e}); it holds the weights the next "
-                           "round trains from and cannot be made again without training the rounds again "
-                           "(in a new --out)") from None
+                           "generation trains from and cannot be made again without training the generations "
+                           "again (in a new --out)") from None
     return arrays, info
 
 
