@@ -62,7 +62,13 @@ def main(argv=None) -> int:
     p.add_argument("--pairings", default="search,policy",
                    help="search (baseline vs the plain search at the budget) and/or policy (baseline-policy vs greedy)")
     p.add_argument("--out", default=str(OUT))
+    p.add_argument("--seed", type=int, default=SEED,
+                   help=f"game i's seed is SEED + i (default {SEED}: the targets; 40000 screens, 50000 checks)")
+    p.add_argument("--path", default=None, help="a network file (of the one --only configuration) instead of the "
+                                                "shipped one, played with the configuration's preset")
     args = p.parse_args(argv)
+    if args.path is not None and len(args.only) != 1:
+        p.error("--path is the network of one configuration: give exactly one --only")
     command = "python bench/equal_time.py " + " ".join(sys.argv[1:] if argv is None else argv)
     configs = [c for c in configurations() if not args.only or key_of(*c) in args.only]
     unknown = set(args.only) - {key_of(*c) for c in configurations()}
@@ -74,19 +80,21 @@ def main(argv=None) -> int:
         games = args.games or (200 if players == 2 else 100)
         options = {"mode": mode} if mode else {}
         pairings = []
+        net = f",path={args.path}" if args.path else ""
         if "search" in args.pairings:
             b = f"{args.budget:g}"
-            pairings.append((f"search@{b}", f"baseline:seconds={b}", f"{plain_search(game)}:seconds={b}"))
+            pairings.append((f"search@{b}", f"baseline:seconds={b}{net}", f"{plain_search(game)}:seconds={b}"))
         if "policy" in args.pairings:
-            pairings.append(("policy", "baseline-policy", "greedy"))
+            pairings.append(("policy", "baseline-policy" + (f":path={args.path}" if args.path else ""), "greedy"))
         for name, bot, opponent in pairings:
             load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
-            r = head_to_head(game, bot, opponent, games, players=players, seed=SEED, workers=args.workers,
+            r = head_to_head(game, bot, opponent, games, players=players, seed=args.seed, workers=args.workers,
                              options=options, time_tolerance=TOLERANCE)
             r.update(command=command, commit=_commit(), load_before=load, cpus=os.cpu_count(),
                      date=time.strftime("%Y-%m-%d", time.gmtime()))
             print(f"{key_of(game, players, mode)}: {format_row(r)}", flush=True)
-            _merge(out_path, key_of(game, players, mode), name, r)  # after every pairing: a long run keeps it
+            key = key_of(game, players, mode) + ("" if args.seed == SEED else f"@seed{args.seed}")
+            _merge(out_path, key, name, r)  # after every pairing: a long run keeps it
     return 0
 
 

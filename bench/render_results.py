@@ -53,7 +53,7 @@ def render_equal_time(data: Dict[str, Dict[str, Dict[str, Any]]]) -> str:
              "(policy / greedy) |",
              "|---|---|---|---|---|---|---|"]
     runs: Dict[Tuple[Any, ...], List[str]] = {}
-    for config in sorted(data):
+    for config in sorted(c for c in data if "@seed" not in c):  # (the checks on other seeds: render_targets)
         entry = data[config]
         searches = sorted((float(name.split("@", 1)[1]), name) for name in entry if name.startswith("search@"))
         policy = entry.get("policy")
@@ -83,11 +83,69 @@ def render_equal_time(data: Dict[str, Dict[str, Dict[str, Any]]]) -> str:
     return "\n".join(lines)
 
 
+# issue 50's targets, both sides at 50 ms a move: (configuration, the baseline's share against the
+# plain search, the policy's against greedy); at 4 players against three copies and three greedy
+TARGETS = (("azul/2p", 0.90, 0.85), ("castle/2p", 0.60, 0.60), ("warsaw/2p", 0.60, 0.60),
+           ("gaudi/2p/basic", 0.60, 0.90), ("azul/4p", 0.35, 0.40), ("warsaw/4p", 0.35, 0.40),
+           ("gaudi/4p/basic", 0.35, 0.40))
+CHECK_SEED = 50_000
+
+
+def render_targets(data: Dict[str, Dict[str, Dict[str, Any]]]) -> str:
+    """The learning loop's targets beside bench/equal_time.py's results (seeds 30,000 + i), with the
+    check on seeds 50,000 + i where it was run. A target holds when the share reaches it and the
+    interval's lower end is above the equal share."""
+    def holds(r: Optional[Dict[str, Any]], target: float) -> str:
+        if r is None:
+            return "not measured"
+        return "**yes**" if r["share"] >= target and r["low"] > r["equal"] else "no"
+
+    lines = ["| configuration | baseline vs plain search, 50 ms each: share [95%] (games) | ms per move (baseline / "
+             "search) | target | holds | baseline-policy vs greedy: share [95%] (games) | target | holds | check on "
+             f"seeds {CHECK_SEED:,} + i: search / policy |",
+             "|---|---|---|---|---|---|---|---|---|"]
+    for config, t_search, t_policy in TARGETS:
+        entry, check = data.get(config, {}), data.get(f"{config}@seed{CHECK_SEED}", {})
+        s, p = entry.get("search@0.05"), entry.get("policy")
+        cs, cp = check.get("search@0.05"), check.get("policy")
+        lines.append(" | ".join([
+            f"| `{config}`", _share(s) if s else "—", _times(s) if s else "—", f"≥ {t_search:.2f}",
+            holds(s, t_search), _share(p) if p else "—", f"≥ {t_policy:.2f}", holds(p, t_policy),
+            (_share(cs) if cs else "—") + " / " + (_share(cp) if cp else "—") + " |"]))
+    lines += ["", "From bench/results/equal_time.json (`python bench/equal_time.py --only CONFIGURATION`, and "
+                  f"`--seed {CHECK_SEED}` for the check), drawn with the commits, dates and loads in the table "
+                  "above. A target holds when the share reaches it and the lower end of its 95% interval is "
+                  "above the equal share (0.5 at 2 players, 0.25 at 4)."]
+    return "\n".join(lines)
+
+
 def _tolerance(data: Dict[str, Dict[str, Dict[str, Any]]]) -> float:
     tolerances = {r.get("time_tolerance") for entry in data.values() for r in entry.values()} - {None}
     if len(tolerances) != 1:
         raise ValueError(f"equal_time results with time tolerances {sorted(tolerances)}: expected one")
     return tolerances.pop()
+
+
+def render_loop_speed(data: Dict[str, Dict[str, Any]]) -> str:
+    """bench/loop_speed.py's results: one later generation per game, as tilecraft train runs it."""
+    lines = ["| configuration | self-play rows/s per core | fit rows/s (CPU) | s per game: self-play / gate / "
+             "measuring | generation of N games (s) | a default generation, est. (min) | baseline at 50 ms: "
+             "simulations/s (per move) |", "|---|---|---|---|---|---|---|"]
+    runs: Dict[Tuple[Any, ...], List[Any]] = {}
+    for config in sorted(data):
+        r = data[config]
+        b = r["baseline_at_50ms"]
+        lines.append(f"| `{config}` | {r['selfplay_rows_per_second_per_core']:.0f} | {r['fit_rows_per_second']:.0f} | "
+                     f"{r['seconds_per_selfplay_game']:.2f} / {r['seconds_per_gate_game']:.2f} / "
+                     f"{r['seconds_per_measure_game']:.2f} | {r['generation_seconds']:.0f} (N = {r['games']}) | "
+                     f"{r['default_generation_seconds'] / 60:.0f} | {b['simulations_per_second']:,.0f} "
+                     f"({b['simulations_per_move']:.0f}) |")
+        runs.setdefault((r["commit"], r["date"], r["cores"], r["command"]), []).append(r["load_before"])
+    for (commit, date, cores, command), loads in runs.items():
+        known = [x for x in loads if x is not None]
+        lines += ["", f"Measured by `{command}` at commit {commit} on {date} ({cores} cores, load average "
+                      + (f"{min(known):.1f}-{max(known):.1f}" if known else "unknown") + " as each began)."]
+    return "\n".join(lines)
 
 
 def render_budget_overshoot(data: Dict[str, Any]) -> str:
@@ -263,6 +321,8 @@ def render_search_options(kind: str) -> str:
 # without a result file (None) is drawn from the code itself, by a function of no argument.
 RESULTS: Dict[str, Tuple[Optional[str], str, Callable[..., str]]] = {
     "equal_time": ("equal_time.json", "python bench/equal_time.py", render_equal_time),
+    "targets": ("equal_time.json", "python bench/equal_time.py", render_targets),
+    "loop_speed": ("loop_speed.json", "python bench/loop_speed.py", render_loop_speed),
     "budget_overshoot": ("budget_overshoot.json", "python bench/budget_overshoot.py", render_budget_overshoot),
     "train_backends": ("train_backends.json", "python bench/train_backends.py --install", render_train_backends),
     "screen_castle": (None, "python bench/baseline_targets.py castle ... --json bench/results/screen-castle-NAME.json",

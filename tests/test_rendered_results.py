@@ -26,6 +26,8 @@ def test_the_docs_have_the_blocks():
     text = {p: (ROOT / p).read_text(encoding="utf-8")
             for p in ("docs/tournaments.md", "bench/README.md", "docs/search.md", "docs/training.md")}
     assert "<!-- results: equal_time -->" in text["docs/tournaments.md"]
+    assert "<!-- results: targets -->" in text["docs/tournaments.md"]
+    assert "<!-- results: loop_speed -->" in text["bench/README.md"]
     assert "<!-- results: budget_overshoot -->" in text["bench/README.md"]
     assert "<!-- results: ab_redesign -->" in text["bench/README.md"]
     assert "<!-- results: mcts_options -->" in text["docs/search.md"]

@@ -24,7 +24,7 @@ from .agents.selfplay import self_play
 from .tournament import TournamentResult, tournament
 from .vector import VectorGame
 
-__version__ = "0.2.0"  # the one place the version is written (pyproject.toml reads it)
+__version__ = "0.3.0"  # the one place the version is written (pyproject.toml reads it)
 
 # Every game's state class (AzulState, ...) is importable from the package itself.
 from . import _core as _core_module  # noqa: E402
