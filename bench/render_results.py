@@ -148,6 +148,21 @@ def render_loop_speed(data: Dict[str, Dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+def render_loop_runs(root: pathlib.Path = ROOT) -> str:
+    """The generation record of every learning-loop run kept in bench/results/loop-NAME.json (a run's
+    generations.json with the command that made it), as tilecraft train draws it, and its plot."""
+    from tilecraft.agents.train.record import table
+
+    parts = []
+    for path in sorted((root / "bench" / "results").glob("loop-*.json")):
+        run = json.loads(path.read_text(encoding="utf-8"))
+        name = path.stem[len("loop-"):]
+        parts.append(f"**{name}** (`{run['command']}`, commit {run['commit']}, {run['cores']} cores; "
+                     f"{run['wall'] / 3600:.1f} h in all; plot: [{name}.svg](pictures/loop-{name}.svg)):\n\n"
+                     + table(run["generations"]).rstrip("\n"))
+    return "\n\n".join(parts) if parts else "No run kept yet (bench/results/loop-NAME.json)."
+
+
 def render_budget_overshoot(data: Dict[str, Any]) -> str:
     """bench/budget_overshoot.py's results: per game and bot, how far past the budget a move ran."""
     budget = f"{1000 * data['budget']:g} ms"
@@ -321,8 +336,6 @@ def render_search_options(kind: str) -> str:
 # without a result file (None) is drawn from the code itself, by a function of no argument.
 RESULTS: Dict[str, Tuple[Optional[str], str, Callable[..., str]]] = {
     "equal_time": ("equal_time.json", "python bench/equal_time.py", render_equal_time),
-    "targets": ("equal_time.json", "python bench/equal_time.py", render_targets),
-    "loop_speed": ("loop_speed.json", "python bench/loop_speed.py", render_loop_speed),
     "budget_overshoot": ("budget_overshoot.json", "python bench/budget_overshoot.py", render_budget_overshoot),
     "train_backends": ("train_backends.json", "python bench/train_backends.py --install", render_train_backends),
     "screen_castle": (None, "python bench/baseline_targets.py castle ... --json bench/results/screen-castle-NAME.json",
@@ -338,6 +351,10 @@ RESULTS: Dict[str, Tuple[Optional[str], str, Callable[..., str]]] = {
                      lambda: render_search_options("puct")),
     "mcts_options": (None, "the C++ declarations (tilecraft._core.mcts_options())",
                      lambda: render_search_options("mcts")),
+    "targets": ("equal_time.json", "python bench/equal_time.py", render_targets),
+    "loop_speed": ("loop_speed.json", "python bench/loop_speed.py", render_loop_speed),
+    "loop_runs": (None, "bench/results/loop-NAME.json: a tilecraft train run's generations.json and command",
+                  render_loop_runs),
 }
 
 

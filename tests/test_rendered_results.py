@@ -34,6 +34,18 @@ def test_the_docs_have_the_blocks():
     assert "<!-- results: puct_options -->" in text["docs/search.md"]
     assert "<!-- results: presets -->" in text["docs/search.md"]
     assert "<!-- results: train_backends -->" in text["docs/training.md"]
+    assert "<!-- results: loop_runs -->" in text["docs/training.md"]
+
+
+def test_each_kept_loop_runs_plot_is_drawn_from_its_record():
+    from tilecraft.agents.train.record import svg
+
+    for path in sorted((ROOT / "bench" / "results").glob("loop-*.json")):
+        name = path.stem[len("loop-"):]
+        record = json.loads(path.read_text(encoding="utf-8"))["generations"]
+        picture = ROOT / "docs" / "pictures" / f"loop-{name}.svg"
+        assert picture.read_text(encoding="utf-8") == svg(record, f"tilecraft train: {name}"), (
+            f"{picture} differs from {path}'s record: python bench/keep_loop_run.py")
 
 
 def _result(bot, opponent, share, low, high, games, ms, opp_ms, equal_time, ratio, seed=30_000):
@@ -196,8 +208,14 @@ def test_a_bad_block_is_an_error_naming_the_page(tmp_path, capsys, bad, says):
 def test_every_block_name_is_one_entry_of_one_table():
     assert set(render_results.RESULTS) == {"equal_time", "budget_overshoot", "train_backends", "ab_redesign",
                                            "screen_castle", "screen_gaudi", "presets", "puct_options",
-                                           "mcts_options"}
+                                           "mcts_options", "targets", "loop_speed", "loop_runs"}
     for name, (file, command, draw) in render_results.RESULTS.items():
+        if name == "targets":  # issue 50's targets beside bench/equal_time.py's results
+            assert file == "equal_time.json" and command == "python bench/equal_time.py" and callable(draw)
+            continue
+        if name == "loop_runs":  # every bench/results/loop-NAME.json (bench/keep_loop_run.py)
+            assert file is None and "bench/results/loop-NAME.json" in command and callable(draw)
+            continue
         if name == "presets":  # drawn from the preset table and the shipped networks' metadata
             assert file is None and "tilecraft/agents/presets.json" in command and callable(draw)
             continue
