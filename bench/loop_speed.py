@@ -24,7 +24,6 @@ import argparse
 import json
 import os
 import pathlib
-import subprocess
 import sys
 import tempfile
 import time
@@ -34,20 +33,13 @@ import numpy as np
 
 import tilecraft
 from tilecraft import baselines, train
+from tilecraft.agents.train.files import commit
 from tilecraft.bots import BaselineBot, one_blas_thread
 from tilecraft.puct import PUCTBot
 
 OUT = pathlib.Path(__file__).resolve().parent / "results" / "loop_speed.json"
 CONFIGS = {"azul/2p": ("azul", 2, {}), "castle/2p": ("castle", 2, {}), "warsaw/2p": ("warsaw", 2, {}),
            "gaudi/2p/basic": ("gaudi", 2, {"mode": "basic"})}
-
-
-def _commit() -> str:
-    try:
-        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
-                              cwd=pathlib.Path(__file__).resolve().parent, check=True).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown"
 
 
 def simulations_at(game: str, players: int, options: Dict[str, Any], seconds: float, positions: int) -> Dict[str, Any]:
@@ -130,7 +122,7 @@ def main(argv=None) -> int:
             r = generation(key, a.games, pathlib.Path(tmp) / "run")
         game, players, options = CONFIGS[key]
         r["baseline_at_50ms"] = simulations_at(game, players, options, 0.05, a.positions)
-        r.update(command=command, commit=_commit(), cores=os.cpu_count(), load_before=load,
+        r.update(command=command, commit=commit(), cores=os.cpu_count(), load_before=load,
                  load_after=os.getloadavg()[0] if hasattr(os, "getloadavg") else None,
                  date=time.strftime("%Y-%m-%d", time.gmtime()))
         results[key] = r
