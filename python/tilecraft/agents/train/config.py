@@ -86,7 +86,7 @@ class TrainConfig:
     target_temperature: float = _field(1.0, "the policy is trained on the visit shares raised to 1/T (1: as "
                                             "searched; 0: the most visited action)", Number(float, 0, 100))
     value_weight: float = _field(0.5, "weight of the value loss against the policy's", Number(float, 0, 100))
-    q_weight: float = _field(0.5, "value target: (1 - w) * the game's outcome + w * the teacher's root estimate",
+    q_weight: float = _field(0.5, "value target: (1 - w) * the game's outcome + w * the searching bot's root estimate",
                              Number(float, 0, 1))
     hold_out: int = _field(10, "every Nth teacher chunk is held out to pick the best weights (0: none; fewer than N "
                                "chunks: none)", Number(int, 2, 100_000, or_zero=True))

@@ -32,18 +32,14 @@ def seed_of(seed: int, kind: str, k: int) -> int:
     return mix_seed(mix_seed(seed, {"teacher": 1, "puct": 2}[kind]), k) >> 1
 
 
-def _rows_from_self_play(data: Dict[str, Any], players: int, codec: Tuple[np.ndarray, np.ndarray],
-                         margin_scale: float) -> Dict[str, np.ndarray]:
-    """The training rows of one self-play result: codes (uint8), packed legal mask, policy (float16),
-    value (win shares of the seats relative to the mover) and margin (score minus the mean, relative
-    seats, divided by margin_scale)."""
+def _rows_from_self_play(data: Dict[str, Any], players: int, margin_scale: float) -> Dict[str, np.ndarray]:
+    """The training rows of one self-play result recorded with ``obs_dtype=numpy.uint8``: codes (uint8),
+    packed legal mask, policy (float16), value (win shares of the seats relative to the mover), margin
+    (score minus the mean, relative seats, divided by margin_scale) and q (the search's root estimate)."""
     from ..puct import win_shares
 
     t = data["training"]
     obs = np.asarray(t["observation"])
-    if obs.dtype != np.uint8:  # PUCT self-play records float32: the codec gives the bytes back exactly
-        den, off = codec
-        obs = np.rint((obs.reshape(len(obs), -1) - off.reshape(-1)) * den.reshape(-1)).astype(np.uint8)
     obs = obs.reshape(len(obs), -1)
     game, player = np.asarray(t["game"], np.int64), np.asarray(t["player"], np.int64)
     shares = win_shares(np.asarray(data["winners"]))
@@ -52,14 +48,14 @@ def _rows_from_self_play(data: Dict[str, Any], players: int, codec: Tuple[np.nda
     idx = (player[:, None] + np.arange(players)[None, :]) % players
     value = np.take_along_axis(shares[game], idx, axis=1).astype(np.float32)
     margin = np.take_along_axis(margins[game], idx, axis=1).astype(np.float32)
-    q = np.asarray(t["search_value"], np.float32) if "search_value" in t else np.full(len(obs), np.nan, np.float32)
+    q = np.asarray(t["search_value"], np.float32)
     return dict(codes=obs, mask=np.packbits(np.asarray(t["legal_mask"], bool), axis=1),
                 policy=np.asarray(t["policy"], np.float16), value=value, margin=margin, q=q)
 
 
 def _searches_with_network(bots: Sequence[Any]) -> bool:
     """Whether a bot is a PUCT search (``puct``, ``baseline``): self_play then plays it in the batched
-    PUCT loop (one thread, many games at once, float32 records) instead of on ``--threads`` threads."""
+    PUCT loop (one thread, many games at once) instead of on ``--threads`` threads."""
     from ..bots import BaselineBot, make_bot
     from ..puct import PUCTBot
 
@@ -78,17 +74,15 @@ def make_chunk(path: pathlib.Path, game: str, players: int, options: Dict[str, A
     """Plays one chunk of self-play and saves its rows to ``path``; returns the number of rows. The chunk
     depends only on its arguments (its seed comes from the run's seed and its number), never on the
     process or the number of threads that make it."""
-    from ...games import make
     from ..selfplay import self_play
 
-    codec = make(game, players=players, **options).observation_codec()
     if evaluator is None and not _searches_with_network(bots):
         data = self_play(game, bots, n_games, seed=seed, threads=threads, players=players, record=True,
                          obs_dtype=np.uint8, progress=progress, **options)
     else:
         data = self_play(game, bots, n_games, seed=seed, players=players, record=True, evaluator=evaluator,
-                         concurrent_games=min(n_games, 256), **options)
-    rows = _rows_from_self_play(data, players, codec, margin_scale)
+                         concurrent_games=min(n_games, 256), obs_dtype=np.uint8, **options)
+    rows = _rows_from_self_play(data, players, margin_scale)
     save_rows(path, rows, dict(kind=kind, chunk=k, games=n_games, seed=seed,
                                 bots=[b if isinstance(b, str) else repr(b) for b in bots]))
     return len(rows["codes"])
@@ -148,7 +142,8 @@ def load_rows(paths: Sequence[pathlib.Path], num_actions: int) -> Dict[str, np.n
             with np.load(p, allow_pickle=False) as z:
                 for k in ROW_KEYS:
                     parts[k].append(z[k])
-                # the teacher's own estimate at the root (NaN where the chunk has none: older chunks, PUCT rounds)
+                # the search's own estimate at the root (NaN where the chunk has none: chunks made before
+                # self-play recorded it, PUCT chunks before the batched loop recorded it)
                 parts["q"].append(z["q"] if "q" in z.files else np.full(len(z["codes"]), np.nan, np.float32))
                 games += int(json.loads(str(z["meta"]))["games"])
         except (OSError, ValueError, KeyError, TypeError, EOFError, zipfile.BadZipFile, zlib.error) as e:
