@@ -1,8 +1,8 @@
 """Engine work counted in instructions (valgrind's callgrind), for a before/after comparison that the
 machine's load cannot blur: the same C++ batch playouts, MCTS searches, PUCT searches with a shipped
-network and VectorGame steps run under two builds of the extension, and each figure is the
-instructions of the run minus those of the same run with n = 1 (loading the extension, unpickling the
-configuration, one game, iteration, simulation or step).
+network, VectorGame steps and recorded self-play (threaded and batched PUCT) run under two builds of
+the extension, and each figure is the instructions of the run minus those of the same run with n = 1
+(loading the extension, unpickling the configuration, one game, iteration, simulation or step).
 
     python bench/instructions.py BEFORE_DIR AFTER_DIR [--json PATH]
 
@@ -31,8 +31,11 @@ from tilecraft.agents.model import native_arrays
 
 # (game, players, what, n): what is "playouts" (n random games), a rollout kind (an MCTS search of n
 # iterations from the opening with that rollout), "puct" (a PUCT search of n simulations from the
-# opening, evaluated in C++ by the game's shipped network, MlpNet) or "vector" (VectorGame: VECTOR_ENVS
-# games, n steps of one random legal action each, drawn in C++).
+# opening, evaluated in C++ by the game's shipped network, MlpNet), "vector" (VectorGame: VECTOR_ENVS
+# games, n steps of one random legal action each, drawn in C++), "selfplay" (n games of C++ self-play on
+# one thread, MCTS of SELFPLAY_ITERATIONS iterations against greedy, recorded) or "puct-selfplay" (n
+# games of batched PUCT self-play, PUCT of SELFPLAY_SIMULATIONS simulations with the shipped network
+# against greedy, recorded, SELFPLAY_CONCURRENT at a time).
 RUNS = [
     ("azul", 2, "playouts", 15000), ("castle", 2, "playouts", 1000), ("warsaw", 4, "playouts", 1500),
     ("gaudi", 4, "playouts", 1500),
@@ -43,6 +46,7 @@ RUNS = [
     ("azul", 2, "puct", 2000), ("gaudi", 2, "puct", 2000),
     ("azul", 2, "vector", 2000), ("castle", 2, "vector", 1000), ("warsaw", 4, "vector", 2000),
     ("gaudi", 4, "vector", 2000),
+    ("azul", 2, "selfplay", 40), ("castle", 2, "selfplay", 20), ("azul", 2, "puct-selfplay", 8),
 ]
 # The game options of a configuration (its shipped network's mode for PUCT).
 OPTIONS: Dict[str, Dict[str, Any]] = {"gaudi": {"mode": "basic"}}
@@ -50,6 +54,7 @@ OPTIONS: Dict[str, Dict[str, Any]] = {"gaudi": {"mode": "basic"}}
 PUCT = dict(c_puct=1.25, batch_size=8, seed=0, rollout_mix=0.0, noise_fraction=0.0, temperature=0.0,
             determinize="search", worlds=1)
 VECTOR_ENVS = 64
+SELFPLAY_ITERATIONS, SELFPLAY_SIMULATIONS, SELFPLAY_CONCURRENT = 10, 16, 4
 
 CHILD = """
 import sys, pickle
@@ -64,6 +69,13 @@ if what == "playouts":
 elif what == "puct":
     net = _core.MlpNet(**data['nets'][game, players])
     cls.PUCTSearcher(simulations=n, **data['puct']).search(cls(cfg, 1), net, 0.0)
+elif what == "selfplay":
+    mcts = dict(kind="mcts", iterations=data['selfplay'][0])
+    cls.self_play(cfg, [mcts, dict(kind="greedy")], n, 1, 1, True, True)
+elif what == "puct-selfplay":
+    net = _core.MlpNet(**data['nets'][game, players])
+    puct = dict(data['puct'], kind="puct", evaluator=0, simulations=data['selfplay'][1])
+    cls.puct_self_play(cfg, [puct, dict(kind="greedy")], [net], n, 0, 1, data['selfplay'][2], True, True)
 elif what == "vector":
     v = cls.Vector(cfg, data['envs'], 1, 1, -1, [], False, 0)
     sample = v.buffers()["sample"]
@@ -103,14 +115,14 @@ def main() -> None:
     p.add_argument("after", help="folder with the AFTER build's _core*.so")
     p.add_argument("--json", help="write the results there (e.g. bench/results/ab_redesign.json)")
     p.add_argument("--only", default="", help="only these kinds of run, comma-separated (playouts, greedy, random, "
-                   "puct, vector); default: all")
+                   "puct, vector, selfplay, puct-selfplay); default: all")
     args = p.parse_args()
     runs = [r for r in RUNS if not args.only or r[2] in args.only.split(",")]
     dirs = {"before": args.before, "after": args.after}
     pairs = {(g, pl) for g, pl, _, _ in runs}
     nets = {}
     for g, pl, what, _ in runs:
-        if what == "puct":
+        if what in ("puct", "puct-selfplay"):
             net = load(g, pl, OPTIONS.get(g, {}).get("mode"))
             nets[g, pl] = native_arrays(net.arrays, net.observation_size, net.num_actions, net.players,
                                         net.meta.get("groups") or [])
@@ -119,7 +131,8 @@ def main() -> None:
         data = os.path.join(tmp, "data.pkl")
         with open(data, "wb") as f:
             pickle.dump({"configs": {(g, pl): tilecraft.make_config(g, pl, **OPTIONS.get(g, {})) for g, pl in pairs},
-                         "nets": nets, "puct": PUCT, "envs": VECTOR_ENVS}, f)
+                         "nets": nets, "puct": PUCT, "envs": VECTOR_ENVS,
+                         "selfplay": (SELFPLAY_ITERATIONS, SELFPLAY_SIMULATIONS, SELFPLAY_CONCURRENT)}, f)
         print(f"{'run':<28} {'before':>12} {'after':>12} {'change':>8}")
         for game, players, what, n in runs:
             work = {side: instructions(d, data, game, players, what, n) - instructions(d, data, game, players, what, 1)

@@ -176,7 +176,7 @@ void bind_puct(py::module_& m, Cls& cls, const std::string& class_name) {
   cls.def_static(
       "puct_self_play",
       [](const py::dict& config, const py::list& bots, const py::list& evaluators, long long n_games,
-         long long first_game, SeedArg seed, int concurrent, bool rotate, bool record) {
+         long long first_game, SeedArg seed, int concurrent, bool rotate, bool record, bool compact) {
         auto cfg = config_from_py<S>(config);
         std::vector<BotSpec> specs;
         for (auto h : bots) specs.push_back(bot_spec_from_py(h, true));
@@ -197,14 +197,14 @@ void bind_puct(py::module_& m, Cls& cls, const std::string& class_name) {
         {
           py::gil_scoped_release release;
           r = puct_self_play<S>(*cfg, specs, static_cast<int>(fns.size()), n_games, first_game, seed.value,
-                                concurrent, rotate, record, [&](int e, EvalBuffer& b) {
+                                concurrent, rotate, record, compact, [&](int e, EvalBuffer& b) {
                                   if (!natives[e]) return call(fns[e], b);
                                   const auto t = std::chrono::steady_clock::now();
                                   natives[e]->evaluate(b);
                                   seconds_native += std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
                                 }, stats);
         }
-        py::dict d = self_play_results_to_py(r, record, false, false);
+        py::dict d = self_play_results_to_py(r, record, compact);
         py::dict st;
         st["evaluator_calls"] = stats.calls;
         st["evaluator_rows"] = stats.rows;
@@ -221,7 +221,9 @@ void bind_puct(py::module_& m, Cls& cls, const std::string& class_name) {
       },
       py::arg("config"), py::arg("bots"), py::arg("evaluators"), py::arg("n_games"), py::arg("first_game") = 0,
       py::arg("seed") = 0, py::arg("concurrent") = 256, py::arg("rotate") = true, py::arg("record") = false,
-      "Batched self-play with PUCT bots guided by Python evaluators. Use tilecraft.self_play.");
+      py::arg("compact") = false,
+      "Batched self-play with PUCT bots guided by Python evaluators. compact: record observations as uint8 "
+      "codes (training[\"observation_codec\"] decodes them). Use tilecraft.self_play.");
 }
 
 }  // namespace tilecraft

@@ -267,9 +267,10 @@ py::array_t<T> to_array(const std::vector<T>& v, std::vector<py::ssize_t> shape)
 
 // The one result converter of C++ self-play and batched PUCT self-play: per game its scores,
 // returns, winners, seats' bots, length, seed and actions; with `record`, the training rows
-// (observations as uint8 codes with their codec when `compact`, else float32; the search value where
-// the driver records one: `search_value`).
-inline py::dict self_play_results_to_py(const SelfPlayResults& r, bool record, bool compact, bool search_value) {
+// (observations as uint8 codes with their codec when `compact`, else float32). A compact record that
+// failed (r.compact_error) is a ValueError.
+inline py::dict self_play_results_to_py(const SelfPlayResults& r, bool record, bool compact) {
+  require<std::invalid_argument>(r.compact_error.empty(), "self_play: ", r.compact_error);
   const py::ssize_t g = r.games, np = r.players;
   py::dict d;
   d["scores"] = to_array(r.scores, {g, np});
@@ -298,7 +299,7 @@ inline py::dict self_play_results_to_py(const SelfPlayResults& r, bool record, b
     if (rows) std::memcpy(mask.mutable_data(), r.legal_mask.data(), r.legal_mask.size());
     t["legal_mask"] = mask;
     t["policy"] = to_array(r.policy, {rows, r.num_actions});
-    if (search_value) t["search_value"] = to_array(r.search_value, {rows});
+    t["search_value"] = to_array(r.search_value, {rows});
     t["player"] = to_array(r.player, {rows});
     t["game"] = to_array(r.game, {rows});
     t["returns"] = to_array(r.final_returns, {rows, np});
@@ -373,8 +374,7 @@ void bind_search(py::module_& m, Cls& cls, const std::string& class_name) {
         SelfPlayResults r = run_interruptible(
             [&] { return self_play<S>(*cfg, specs, n_games, seed.value, static_cast<int>(threads), rotate, record, compact); },
             progress);
-        require<std::invalid_argument>(r.compact_error.empty(), "self_play: ", r.compact_error);
-        return self_play_results_to_py(r, record, compact, true);
+        return self_play_results_to_py(r, record, compact);
       },
       py::arg("config"), py::arg("bots"), py::arg("n_games"), py::arg("seed") = SeedArg{},
       py::arg("threads") = IntArg<kArgThreads>{1}, py::arg("rotate") = true, py::arg("record") = false,

@@ -221,8 +221,8 @@ def test_concurrent_games_do_not_change_the_games():
     for key in ("scores", "returns", "winners", "seat_bot", "length", "state_seed"):
         assert np.array_equal(a[key], b[key]), key
     assert all(np.array_equal(x, y) for x, y in zip(a["actions"], b["actions"]))
-    for key in a["training"]:
-        assert np.array_equal(a["training"][key], b["training"][key]), key
+    for key in a["training"]:  # search_value is NaN on the greedy seat's rows
+        assert np.array_equal(a["training"][key], b["training"][key], equal_nan=True), key
     assert b["stats"]["evaluator_calls"] < a["stats"]["evaluator_calls"]  # the batches really were shared
     d = tilecraft.self_play("azul", bots, evaluator=FixedEvaluator(), concurrent_games=4, **kw)
     assert all(np.array_equal(x, y) for x, y in zip(a["actions"], d["actions"]))

@@ -163,9 +163,9 @@ class AzulState:
         Every phase's name, indexed by phase id.
         """
     @staticmethod
-    def puct_self_play(config: dict, bots: list, evaluators: list, n_games: typing.SupportsInt | typing.SupportsIndex, first_game: typing.SupportsInt | typing.SupportsIndex = 0, seed: typing.SupportsIndex = 0, concurrent: typing.SupportsInt | typing.SupportsIndex = 256, rotate: bool = True, record: bool = False) -> dict:
+    def puct_self_play(config: dict, bots: list, evaluators: list, n_games: typing.SupportsInt | typing.SupportsIndex, first_game: typing.SupportsInt | typing.SupportsIndex = 0, seed: typing.SupportsIndex = 0, concurrent: typing.SupportsInt | typing.SupportsIndex = 256, rotate: bool = True, record: bool = False, compact: bool = False) -> dict:
         """
-        Batched self-play with PUCT bots guided by Python evaluators. Use tilecraft.self_play.
+        Batched self-play with PUCT bots guided by Python evaluators. compact: record observations as uint8 codes (training["observation_codec"] decodes them). Use tilecraft.self_play.
         """
     @staticmethod
     def self_play(config: dict, bots: list, n_games: typing.SupportsIndex, seed: typing.SupportsIndex = 0, threads: typing.SupportsIndex = 1, rotate: bool = True, record: bool = False, compact: bool = False, progress: typing.Any = None) -> dict:
@@ -483,9 +483,9 @@ class CastleState:
         Every phase's name, indexed by phase id.
         """
     @staticmethod
-    def puct_self_play(config: dict, bots: list, evaluators: list, n_games: typing.SupportsInt | typing.SupportsIndex, first_game: typing.SupportsInt | typing.SupportsIndex = 0, seed: typing.SupportsIndex = 0, concurrent: typing.SupportsInt | typing.SupportsIndex = 256, rotate: bool = True, record: bool = False) -> dict:
+    def puct_self_play(config: dict, bots: list, evaluators: list, n_games: typing.SupportsInt | typing.SupportsIndex, first_game: typing.SupportsInt | typing.SupportsIndex = 0, seed: typing.SupportsIndex = 0, concurrent: typing.SupportsInt | typing.SupportsIndex = 256, rotate: bool = True, record: bool = False, compact: bool = False) -> dict:
         """
-        Batched self-play with PUCT bots guided by Python evaluators. Use tilecraft.self_play.
+        Batched self-play with PUCT bots guided by Python evaluators. compact: record observations as uint8 codes (training["observation_codec"] decodes them). Use tilecraft.self_play.
         """
     @staticmethod
     def self_play(config: dict, bots: list, n_games: typing.SupportsIndex, seed: typing.SupportsIndex = 0, threads: typing.SupportsIndex = 1, rotate: bool = True, record: bool = False, compact: bool = False, progress: typing.Any = None) -> dict:
@@ -835,9 +835,9 @@ class GaudiState:
         Every phase's name, indexed by phase id.
         """
     @staticmethod
-    def puct_self_play(config: dict, bots: list, evaluators: list, n_games: typing.SupportsInt | typing.SupportsIndex, first_game: typing.SupportsInt | typing.SupportsIndex = 0, seed: typing.SupportsIndex = 0, concurrent: typing.SupportsInt | typing.SupportsIndex = 256, rotate: bool = True, record: bool = False) -> dict:
+    def puct_self_play(config: dict, bots: list, evaluators: list, n_games: typing.SupportsInt | typing.SupportsIndex, first_game: typing.SupportsInt | typing.SupportsIndex = 0, seed: typing.SupportsIndex = 0, concurrent: typing.SupportsInt | typing.SupportsIndex = 256, rotate: bool = True, record: bool = False, compact: bool = False) -> dict:
         """
-        Batched self-play with PUCT bots guided by Python evaluators. Use tilecraft.self_play.
+        Batched self-play with PUCT bots guided by Python evaluators. compact: record observations as uint8 codes (training["observation_codec"] decodes them). Use tilecraft.self_play.
         """
     @staticmethod
     def self_play(config: dict, bots: list, n_games: typing.SupportsIndex, seed: typing.SupportsIndex = 0, threads: typing.SupportsIndex = 1, rotate: bool = True, record: bool = False, compact: bool = False, progress: typing.Any = None) -> dict:
@@ -1243,9 +1243,9 @@ class NimState:
         Every phase's name, indexed by phase id.
         """
     @staticmethod
-    def puct_self_play(config: dict, bots: list, evaluators: list, n_games: typing.SupportsInt | typing.SupportsIndex, first_game: typing.SupportsInt | typing.SupportsIndex = 0, seed: typing.SupportsIndex = 0, concurrent: typing.SupportsInt | typing.SupportsIndex = 256, rotate: bool = True, record: bool = False) -> dict:
+    def puct_self_play(config: dict, bots: list, evaluators: list, n_games: typing.SupportsInt | typing.SupportsIndex, first_game: typing.SupportsInt | typing.SupportsIndex = 0, seed: typing.SupportsIndex = 0, concurrent: typing.SupportsInt | typing.SupportsIndex = 256, rotate: bool = True, record: bool = False, compact: bool = False) -> dict:
         """
-        Batched self-play with PUCT bots guided by Python evaluators. Use tilecraft.self_play.
+        Batched self-play with PUCT bots guided by Python evaluators. compact: record observations as uint8 codes (training["observation_codec"] decodes them). Use tilecraft.self_play.
         """
     @staticmethod
     def self_play(config: dict, bots: list, n_games: typing.SupportsIndex, seed: typing.SupportsIndex = 0, threads: typing.SupportsIndex = 1, rotate: bool = True, record: bool = False, compact: bool = False, progress: typing.Any = None) -> dict:
@@ -1536,9 +1536,9 @@ class WarsawState:
         Every phase's name, indexed by phase id.
         """
     @staticmethod
-    def puct_self_play(config: dict, bots: list, evaluators: list, n_games: typing.SupportsInt | typing.SupportsIndex, first_game: typing.SupportsInt | typing.SupportsIndex = 0, seed: typing.SupportsIndex = 0, concurrent: typing.SupportsInt | typing.SupportsIndex = 256, rotate: bool = True, record: bool = False) -> dict:
+    def puct_self_play(config: dict, bots: list, evaluators: list, n_games: typing.SupportsInt | typing.SupportsIndex, first_game: typing.SupportsInt | typing.SupportsIndex = 0, seed: typing.SupportsIndex = 0, concurrent: typing.SupportsInt | typing.SupportsIndex = 256, rotate: bool = True, record: bool = False, compact: bool = False) -> dict:
         """
-        Batched self-play with PUCT bots guided by Python evaluators. Use tilecraft.self_play.
+        Batched self-play with PUCT bots guided by Python evaluators. compact: record observations as uint8 codes (training["observation_codec"] decodes them). Use tilecraft.self_play.
         """
     @staticmethod
     def self_play(config: dict, bots: list, n_games: typing.SupportsIndex, seed: typing.SupportsIndex = 0, threads: typing.SupportsIndex = 1, rotate: bool = True, record: bool = False, compact: bool = False, progress: typing.Any = None) -> dict:

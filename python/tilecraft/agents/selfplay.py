@@ -127,9 +127,11 @@ def self_play(game: Union[str, Mapping[str, Any]], bots: Sequence[Any], n_games:
     followed by ``actions[i]`` replays game i) and a list ``actions`` per game. With
     ``record=True``, ``training`` holds one row per decision: ``observation`` (the mover's view),
     ``legal_mask``, ``policy`` (normalised root visit counts of a search bot, one-hot for random
-    and greedy bots), ``player``, ``game`` and ``returns`` (the game's final returns).
-    ``obs_dtype=numpy.uint8`` stores the observations as byte codes (a quarter of the memory,
-    lossless): ``training["observation_codec"]`` is ``(denominator, offset)``, and
+    and greedy bots), ``search_value`` (a search bot's estimate of its own win share: the
+    visit-weighted mean of its root children's values; NaN for random and greedy bots), ``player``,
+    ``game`` and ``returns`` (the game's final returns). ``obs_dtype=numpy.uint8`` stores the
+    observations as byte codes (a quarter of the memory, lossless; PUCT bots too):
+    ``training["observation_codec"]`` is ``(denominator, offset)``, and
     ``codes / denominator + offset`` is the float32 observation exactly (see docs/training.md).
     ``progress=True`` shows a progress bar; Ctrl-C stops the C++ games within about 50 ms and
     raises KeyboardInterrupt (the unfinished batch is discarded).
@@ -177,9 +179,7 @@ def self_play(game: Union[str, Mapping[str, Any]], bots: Sequence[Any], n_games:
                              f"{[b for b in resolved if not _in_cpp(b)]!r}")
         return _python_self_play(spec, config, resolved, n_games, seed, rotate, record, progress)
     if any(isinstance(b, PUCTBot) for b in resolved) or backend != "local":
-        if compact:
-            raise ValueError("self_play: obs_dtype=numpy.uint8 is for the built-in C++ bots; PUCT records float32")
-        return _puct_self_play(spec, config, resolved, n_games, seed, threads, rotate, record,
+        return _puct_self_play(spec, config, resolved, n_games, seed, threads, rotate, record, compact,
                                evaluator, concurrent_games, backend, workers, address, on_games)
     specs = [bot_dict(bot, spec.name) for bot in resolved]
     with progress_bar(progress, n_games, f"self_play {spec.name}") as tick:
@@ -187,7 +187,7 @@ def self_play(game: Union[str, Mapping[str, Any]], bots: Sequence[Any], n_games:
 
 
 def _puct_self_play(spec: Any, config: Dict[str, Any], bots: List[Any], n_games: int, seed: int, threads: int,
-                    rotate: bool, record: bool, evaluator: Any, concurrent: int, backend: str,
+                    rotate: bool, record: bool, compact: bool, evaluator: Any, concurrent: int, backend: str,
                     workers: Optional[int], address: Optional[str],
                     on_games: Optional[Callable[[Dict[str, Any]], None]]) -> Dict[str, Any]:
     if backend not in ("local", "ray"):
@@ -203,13 +203,13 @@ def _puct_self_play(spec: Any, config: Dict[str, Any], bots: List[Any], n_games:
         if isinstance(b, PUCTBot) and b.evaluator is None and evaluator is None:
             raise ValueError("self_play: a PUCT bot has no evaluator; pass evaluator=fn (or give the bot one)")
     if backend == "ray":
-        return _ray_self_play(spec, config, bots, n_games, seed, rotate, record, evaluator, concurrent, workers,
-                              address, on_games)
-    return _play_chunk(spec.name, config, bots, evaluator, 0, n_games, seed, concurrent, rotate, record)
+        return _ray_self_play(spec, config, bots, n_games, seed, rotate, record, compact, evaluator, concurrent,
+                              workers, address, on_games)
+    return _play_chunk(spec.name, config, bots, evaluator, 0, n_games, seed, concurrent, rotate, record, compact)
 
 
 def _play_chunk(game: str, config: Dict[str, Any], bots: List[Any], evaluator: Any, first_game: int, n_games: int,
-                seed: int, concurrent: int, rotate: bool, record: bool) -> Dict[str, Any]:
+                seed: int, concurrent: int, rotate: bool, record: bool, compact: bool) -> Dict[str, Any]:
     """Games [first_game, first_game + n_games) of the stream `seed`, in this process."""
     from ..games import game_spec
 
@@ -230,7 +230,8 @@ def _play_chunk(game: str, config: Dict[str, Any], bots: List[Any], evaluator: A
             specs.append(dict(bot.spec(spec.name), evaluator=keys[key]))
         else:
             specs.append(bot_dict(bot, spec.name))
-    r = spec.state_class.puct_self_play(config, specs, calls, n_games, first_game, seed, concurrent, rotate, record)
+    r = spec.state_class.puct_self_play(config, specs, calls, n_games, first_game, seed, concurrent, rotate, record,
+                                        compact)
     st = r["stats"]
     native = st.pop("seconds_native")
     st["seconds_evaluator"] = sum(c.seconds for c in calls if isinstance(c, EvaluatorCall)) + native
@@ -255,7 +256,8 @@ def _merge(chunks: List[Dict[str, Any]], record: bool) -> Dict[str, Any]:
             parts.append(part)
             offset += len(c["length"])
         for key in parts[0]:
-            t[key] = np.concatenate([p[key] for p in parts])
+            # the codec of compact records depends on the configuration only: every chunk's is the same
+            t[key] = parts[0][key] if key == "observation_codec" else np.concatenate([p[key] for p in parts])
         out["training"] = t
     stats: Dict[str, Any] = {}
     for key in ("evaluator_calls", "evaluator_rows", "steps", "full_calls", "full_rows", "simulations", "searches", "seconds_cpp",
@@ -268,37 +270,37 @@ def _merge(chunks: List[Dict[str, Any]], record: bool) -> Dict[str, Any]:
 
 
 def _ray_self_play(spec: Any, config: Dict[str, Any], bots: List[Any], n_games: int, seed: int, rotate: bool,
-                   record: bool, evaluator: Any, concurrent: int, workers: Optional[int], address: Optional[str],
-                   on_games: Optional[Callable[[Dict[str, Any]], None]]) -> Dict[str, Any]:
+                   record: bool, compact: bool, evaluator: Any, concurrent: int, workers: Optional[int],
+                   address: Optional[str], on_games: Optional[Callable[[Dict[str, Any]], None]]) -> Dict[str, Any]:
     import os
 
     from ..distributed import ray_session
 
     workers = workers or os.cpu_count() or 1
     with ray_session(workers, address) as ray:
-        return _ray_chunks(ray, spec, config, bots, n_games, seed, rotate, record, evaluator, concurrent, workers,
-                           on_games)
+        return _ray_chunks(ray, spec, config, bots, n_games, seed, rotate, record, compact, evaluator, concurrent,
+                           workers, on_games)
 
 
 def _ray_chunks(ray: Any, spec: Any, config: Dict[str, Any], bots: List[Any], n_games: int, seed: int, rotate: bool,
-                record: bool, evaluator: Any, concurrent: int, workers: int,
+                record: bool, compact: bool, evaluator: Any, concurrent: int, workers: int,
                 on_games: Optional[Callable[[Dict[str, Any]], None]]) -> Dict[str, Any]:
     class SelfPlayActor:
         """Holds its own copy of the bots and evaluators; plays chunks of games on request."""
 
-        def __init__(self, game, config, bots, evaluator, seed, concurrent, rotate, record):
+        def __init__(self, game, config, bots, evaluator, seed, concurrent, rotate, record, compact):
             self.args = (game, config, bots, evaluator)
-            self.rest = (seed, concurrent, rotate, record)
+            self.rest = (seed, concurrent, rotate, record, compact)
 
         def play(self, first_game, n):
             game, config, bots, evaluator = self.args
-            seed, concurrent, rotate, record = self.rest
-            return _play_chunk(game, config, bots, evaluator, first_game, n, seed, concurrent, rotate, record)
+            seed, concurrent, rotate, record, compact = self.rest
+            return _play_chunk(game, config, bots, evaluator, first_game, n, seed, concurrent, rotate, record, compact)
 
     actor_cls = ray.remote(num_cpus=1)(SelfPlayActor)
     chunk = max(1, min(concurrent, -(-n_games // max(1, workers))))
     todo = [(g, min(chunk, n_games - g)) for g in range(0, n_games, chunk)]
-    actors = [actor_cls.remote(spec.name, config, bots, evaluator, seed, concurrent, rotate, record)
+    actors = [actor_cls.remote(spec.name, config, bots, evaluator, seed, concurrent, rotate, record, compact)
               for _ in range(min(workers, max(1, len(todo))))]
     done: Dict[int, Dict[str, Any]] = {}
     pending: Dict[Any, Any] = {}
@@ -322,5 +324,5 @@ def _ray_chunks(ray: Any, spec: Any, config: Dict[str, Any], bots: List[Any], n_
         for actor in actors:
             ray.kill(actor)
     if not done:
-        return _play_chunk(spec.name, config, bots, evaluator, 0, 0, seed, concurrent, rotate, record)
+        return _play_chunk(spec.name, config, bots, evaluator, 0, 0, seed, concurrent, rotate, record, compact)
     return _merge([done[k] for k in sorted(done)], record)

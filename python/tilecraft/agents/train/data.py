@@ -33,20 +33,16 @@ def seed_of(seed: int, kind: str, k: int) -> int:
 CHUNKS = 10_000  # a generation's chunks are numbered below this (TrainConfig: --selfplay-chunks)
 
 
-def _rows_from_self_play(data: Dict[str, Any], players: int, codec: Tuple[np.ndarray, np.ndarray],
-                         margin_scale: float) -> Dict[str, np.ndarray]:
-    """The training rows of one self-play result: codes (uint8), packed legal mask, policy (float16),
-    value (win shares of the seats relative to the mover), margin (score minus the mean, relative
-    seats, divided by margin_scale), q (the search's own root estimate, NaN without one); and what
-    replays each row's position: its game and player, the games' state seeds and actions (flat, with
-    each game's offset)."""
+def _rows_from_self_play(data: Dict[str, Any], players: int, margin_scale: float) -> Dict[str, np.ndarray]:
+    """The training rows of one self-play result recorded with ``obs_dtype=numpy.uint8``: codes (uint8),
+    packed legal mask, policy (float16), value (win shares of the seats relative to the mover), margin
+    (score minus the mean, relative seats, divided by margin_scale), q (the search's root estimate, NaN
+    for a bot that does not search); and what replays each row's position: its game and player, the
+    games' state seeds and actions (flat, with each game's offset)."""
     from ..puct import win_shares
 
     t = data["training"]
     obs = np.asarray(t["observation"])
-    if obs.dtype != np.uint8:  # PUCT self-play records float32: the codec gives the bytes back exactly
-        den, off = codec
-        obs = np.rint((obs.reshape(len(obs), -1) - off.reshape(-1)) * den.reshape(-1)).astype(np.uint8)
     obs = obs.reshape(len(obs), -1)
     game, player = np.asarray(t["game"], np.int64), np.asarray(t["player"], np.int64)
     shares = win_shares(np.asarray(data["winners"]))
@@ -55,7 +51,7 @@ def _rows_from_self_play(data: Dict[str, Any], players: int, codec: Tuple[np.nda
     idx = (player[:, None] + np.arange(players)[None, :]) % players
     value = np.take_along_axis(shares[game], idx, axis=1).astype(np.float32)
     margin = np.take_along_axis(margins[game], idx, axis=1).astype(np.float32)
-    q = np.asarray(t["search_value"], np.float32) if "search_value" in t else np.full(len(obs), np.nan, np.float32)
+    q = np.asarray(t["search_value"], np.float32)
     actions = [np.asarray(a, np.int32) for a in data["actions"]]
     return dict(codes=obs, mask=np.packbits(np.asarray(t["legal_mask"], bool), axis=1),
                 policy=np.asarray(t["policy"], np.float16), value=value, margin=margin, q=q,
@@ -67,7 +63,7 @@ def _rows_from_self_play(data: Dict[str, Any], players: int, codec: Tuple[np.nda
 
 def _searches_with_network(bots: Sequence[Any]) -> bool:
     """Whether a bot is a PUCT search (``puct``, ``baseline``): self_play then plays it in the batched
-    PUCT loop (one thread, many games at once, float32 records) instead of on ``--threads`` threads."""
+    PUCT loop (one thread, many games at once) instead of on ``--threads`` threads."""
     from ..bots import BaselineBot, make_bot
     from ..puct import PUCTBot
 
@@ -103,17 +99,16 @@ def chunk_rows(c: Chunk, progress: bool = False) -> Tuple[Dict[str, np.ndarray],
     """Plays chunk ``c``: its rows and its metadata. The chunk depends only on ``c`` (its seed comes
     from the run's seed and its number), never on the process, the machine or the number of threads
     that make it."""
-    from ...games import make
     from ..selfplay import self_play
 
-    codec = make(c.game, players=c.players, **c.options).observation_codec()
     if c.evaluator is None and not _searches_with_network(c.bots):
         data = self_play(c.game, c.bots, c.n_games, seed=c.seed, threads=c.threads, players=c.players, record=True,
                          obs_dtype=np.uint8, progress=progress, **c.options)
     else:
         data = self_play(c.game, c.bots, c.n_games, seed=c.seed, players=c.players, record=True,
-                         evaluator=c.evaluator, concurrent_games=min(c.n_games, 256), **c.options)
-    rows = _rows_from_self_play(data, c.players, codec, c.margin_scale)
+                         evaluator=c.evaluator, concurrent_games=min(c.n_games, 256), obs_dtype=np.uint8,
+                         **c.options)
+    rows = _rows_from_self_play(data, c.players, c.margin_scale)
     meta = dict(kind=c.kind, chunk=c.k, games=c.n_games, seed=c.seed,
                 bots=[b if isinstance(b, str) else repr(b) for b in c.bots])
     return rows, meta
@@ -198,7 +193,8 @@ def load_rows(paths: Sequence[pathlib.Path], num_actions: int) -> Dict[str, np.n
             with np.load(p, allow_pickle=False) as z:
                 for k in ROW_KEYS:
                     parts[k].append(z[k])
-                # the teacher's own estimate at the root (NaN where the chunk has none: older chunks, PUCT rounds)
+                # the search's own estimate at the root (NaN where the chunk has none: chunks made before
+                # self-play recorded it, PUCT chunks before the batched loop recorded it)
                 parts["q"].append(z["q"] if "q" in z.files else np.full(len(z["codes"]), np.nan, np.float32))
                 games += int(json.loads(str(z["meta"]))["games"])
         except (OSError, ValueError, KeyError, TypeError, EOFError, zipfile.BadZipFile, zlib.error) as e:
