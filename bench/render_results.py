@@ -260,7 +260,10 @@ def render_presets() -> str:
         where = f"{a['game']}{' (' + a['mode'] + ')' if a['mode'] else ''}, {players} players"
         lines.append(f"| {where} | `{pathlib.Path(a['path']).name}`: {shape} | "
                      f"{'`' + _settings(a['search']) + '`' if a['search'] else 'none'} | "
-                     f"{m['games']:,} games ({m['rows']:,} rows) of `{_cell(str(m.get('teacher')))}` |")
+                     f"{m['games']:,} games ({m['rows']:,} rows) of " + (
+                         f"`{_cell(str(m['teacher']))}`" if m.get("teacher") else
+                         f"its own search (generation {m.get('generation')} of a `tilecraft train --start` run)")
+                     + " |")
     return "\n".join(lines)
 
 

@@ -97,6 +97,7 @@ def value_error(game: str, players: int, options: Dict[str, Any], net: Any, chun
     each against the mover's final win share (1/k for k co-winners), over up to ``positions`` rows
     spread evenly over the chunks. None without such rows."""
     from ...games import make
+    from ...runner import seat_bots
     from ..bots import one_blas_thread
     from ..puct import PUCTBot, UniformEvaluator
 
@@ -133,7 +134,9 @@ def value_error(game: str, players: int, options: Dict[str, Any], net: Any, chun
                             target = float(r["value"][decision, 0])
                             obs = np.asarray(s.observation(p), np.float32)[None]
                             _, v = net(obs, s.legal_action_mask()[None], np.array([p], np.int32))
-                            roller.reset(p, seed + base + decision)
+                            # seated for this position: its seat's seed of a position seed (tilecraft.runner)
+                            seat_bots([roller] * players, seed + base + decision,
+                                      open_seats=[q for q in range(players) if q != p])
                             rollout = float(roller.search(s)["root_value"])
                             net_err += (float(v[0, p]) - target) ** 2
                             roll_err += (rollout - target) ** 2
