@@ -23,11 +23,13 @@ def main(argv=None) -> int:
     p.add_argument("folder", help="the run's folder (--out)")
     p.add_argument("name", help="the name it is kept under (bench/results/loop-NAME.json)")
     p.add_argument("--cores", type=int, default=os.cpu_count(), help="the cores of the machine that ran it")
+    p.add_argument("--commit", default=None, help="the commit the run's code was (when it ran from a copy outside "
+                                                  "git, whose run.json says 'unknown')")
     a = p.parse_args(argv)
     folder = pathlib.Path(a.folder)
     run = json.loads((folder / "run.json").read_text())
     record = json.loads((folder / "generations.json").read_text())
-    kept = dict(command=run["command"], commit=run["commit"], cores=a.cores, wall=record[-1]["wall"] if record else 0.0,
+    kept = dict(command=run["command"], commit=a.commit or run["commit"], cores=a.cores, wall=record[-1]["wall"] if record else 0.0,
                 generations=record)
     (ROOT / "bench" / "results" / f"loop-{a.name}.json").write_text(json.dumps(kept, indent=1) + "\n")
     (ROOT / "docs" / "pictures" / f"loop-{a.name}.svg").write_text(svg(record, f"tilecraft train: {a.name}"))

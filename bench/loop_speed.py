@@ -6,6 +6,7 @@ it in ``generations.json`` (``seconds``), and from those:
   one process of one thread: ``--workers 1 --threads 1``);
 - the fit's rows per second (JAX on the CPU: rows fitted times passes, over the fit's seconds, its
   compilation included);
+- the held-out squared error of the value head and of one rollout (the run's ``value_error``);
 - the seconds a game of each stage costs (self-play, gate, the two measurements), and the time a
   generation of ``tilecraft train``'s defaults would take on this machine's cores from them;
 
@@ -92,7 +93,7 @@ def generation(key: str, games: int, folder: pathlib.Path) -> Dict[str, Any]:
                fit_rows_per_second=g["rows"] * fitted_passes / sec["fit"],
                seconds_per_selfplay_game=sec["selfplay"] / games, seconds_per_gate_game=sec["gate"] / games,
                seconds_per_measure_game=sec["measure"] / (2 * games),
-               generation_seconds=sum(sec.values()))
+               generation_seconds=sum(sec.values()), value_error=g.get("value_error"))
     # a generation of the defaults (selfplay 200 games, gate 40, measurements 2 x 40) on this machine's
     # cores (--workers and --eval-workers at the core count), its fit growing with the data (not counted:
     # the first generation's fit on 200 games' rows)

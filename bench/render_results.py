@@ -148,17 +148,18 @@ def render_loop_speed(data: Dict[str, Dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
-def render_loop_runs(root: pathlib.Path = ROOT) -> str:
+def render_loop_runs(game: str = "", pictures: str = "pictures/") -> str:
     """The generation record of every learning-loop run kept in bench/results/loop-NAME.json (a run's
-    generations.json with the command that made it), as tilecraft train draws it, and its plot."""
+    generations.json with the command that made it), as tilecraft train draws it, and its plot; with
+    ``game``, the runs of that game (NAME starting with it) only."""
     from tilecraft.agents.train.record import table
 
     parts = []
-    for path in sorted((root / "bench" / "results").glob("loop-*.json")):
+    for path in sorted((ROOT / "bench" / "results").glob(f"loop-{game}*.json")):
         run = json.loads(path.read_text(encoding="utf-8"))
         name = path.stem[len("loop-"):]
         parts.append(f"**{name}** (`{run['command']}`, commit {run['commit']}, {run['cores']} cores; "
-                     f"{run['wall'] / 3600:.1f} h in all; plot: [{name}.svg](pictures/loop-{name}.svg)):\n\n"
+                     f"{run['wall'] / 3600:.1f} h in all; plot: [{name}.svg]({pictures}loop-{name}.svg)):\n\n"
                      + table(run["generations"]).rstrip("\n"))
     return "\n\n".join(parts) if parts else "No run kept yet (bench/results/loop-NAME.json)."
 
@@ -358,6 +359,8 @@ RESULTS: Dict[str, Tuple[Optional[str], str, Callable[..., str]]] = {
     "loop_speed": ("loop_speed.json", "python bench/loop_speed.py", render_loop_speed),
     "loop_runs": (None, "bench/results/loop-NAME.json: a tilecraft train run's generations.json and command",
                   render_loop_runs),
+    "loop_azul": (None, "bench/results/loop-azul*.json: the Azul runs of tilecraft train",
+                  lambda: render_loop_runs("azul")),
 }
 
 

@@ -208,13 +208,16 @@ def test_a_bad_block_is_an_error_naming_the_page(tmp_path, capsys, bad, says):
 def test_every_block_name_is_one_entry_of_one_table():
     assert set(render_results.RESULTS) == {"equal_time", "budget_overshoot", "train_backends", "ab_redesign",
                                            "screen_castle", "screen_gaudi", "presets", "puct_options",
-                                           "mcts_options", "targets", "loop_speed", "loop_runs"}
+                                           "mcts_options", "targets", "loop_speed", "loop_runs", "loop_azul"}
     for name, (file, command, draw) in render_results.RESULTS.items():
         if name == "targets":  # issue 50's targets beside bench/equal_time.py's results
             assert file == "equal_time.json" and command == "python bench/equal_time.py" and callable(draw)
             continue
         if name == "loop_runs":  # every bench/results/loop-NAME.json (bench/keep_loop_run.py)
             assert file is None and "bench/results/loop-NAME.json" in command and callable(draw)
+            continue
+        if name == "loop_azul":  # the Azul runs among them, on the game's page
+            assert file is None and "bench/results/loop-azul*.json" in command and callable(draw)
             continue
         if name == "presets":  # drawn from the preset table and the shipped networks' metadata
             assert file is None and "tilecraft/agents/presets.json" in command and callable(draw)
