@@ -11,7 +11,8 @@ it in ``generations.json`` (``seconds``), and from those:
   generation of ``tilecraft train``'s defaults would take on this machine's cores from them;
 
 and the simulations a second each shipped baseline reaches with 50 ms a move (``baseline:seconds=0.05``
-with its preset, over positions of greedy games).
+with its preset, over positions of greedy games: every fifth decision, the end of the game included,
+where a small tree makes simulations cheap; the median per move is kept beside the mean).
 
     python bench/loop_speed.py                              # the four games, 2 players (about 15 minutes)
     python bench/loop_speed.py --only castle/2p --games 4
@@ -67,6 +68,7 @@ def simulations_at(game: str, players: int, options: Dict[str, Any], seconds: fl
             s.apply(int(s.greedy_action(k)))
             k += 1
     return dict(budget=seconds, positions=len(sims), simulations_per_move=float(np.mean(sims)),
+                median_simulations_per_move=float(np.median(sims)), simulations=sims,
                 simulations_per_second=float(np.sum(sims) / np.sum(spent)), seconds_per_move=float(np.mean(spent)))
 
 
@@ -113,16 +115,25 @@ def main(argv=None) -> int:
     p.add_argument("--games", type=int, default=16, help="games of self-play, of the gate and of each measurement")
     p.add_argument("--positions", type=int, default=20, help="positions for the simulations at 50 ms")
     p.add_argument("--out", default=str(OUT))
+    p.add_argument("--simulations-only", action="store_true",
+                   help="measure only the baselines' simulations at 50 ms (into the configurations already there)")
     a = p.parse_args(argv)
     command = "python bench/loop_speed.py " + " ".join(sys.argv[1:] if argv is None else argv)
     out_path = pathlib.Path(a.out)
     results = json.loads(out_path.read_text()) if out_path.exists() else {}
     for key in a.only or sorted(CONFIGS):
+        game, players, options = CONFIGS[key]
+        if a.simulations_only:
+            load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
+            results[key]["baseline_at_50ms"] = dict(simulations_at(game, players, options, 0.05, a.positions),
+                                                    command=command, load_before=load)
+            out_path.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
+            continue
         load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
         with tempfile.TemporaryDirectory() as tmp:
             r = generation(key, a.games, pathlib.Path(tmp) / "run")
-        game, players, options = CONFIGS[key]
-        r["baseline_at_50ms"] = simulations_at(game, players, options, 0.05, a.positions)
+        r["baseline_at_50ms"] = dict(simulations_at(game, players, options, 0.05, a.positions), command=command,
+                                     load_before=os.getloadavg()[0] if hasattr(os, "getloadavg") else None)
         r.update(command=command, commit=commit(), cores=os.cpu_count(), load_before=load,
                  load_after=os.getloadavg()[0] if hasattr(os, "getloadavg") else None,
                  date=time.strftime("%Y-%m-%d", time.gmtime()))

@@ -126,12 +126,35 @@ def _tolerance(data: Dict[str, Dict[str, Dict[str, Any]]]) -> float:
     return tolerances.pop()
 
 
+def _loads(loads: List[Optional[float]]) -> str:
+    known = [x for x in loads if x is not None]
+    return f"{min(known):.1f}-{max(known):.1f}" if known else "unknown"
+
+
+def render_value_heads(data: Dict[str, Dict[str, Any]]) -> str:
+    """The value head against one rollout, per game: bench/loop_speed.py's generation (from the
+    shipped network) measured on the held-out chunk of its self-play."""
+    lines = ["| configuration | held-out positions | squared error: value head | squared error: one rollout | "
+             "the better |", "|---|---|---|---|---|"]
+    for config in sorted(data):
+        v = data[config].get("value_error")
+        if not v:
+            continue
+        better = "the value head" if v["network"] < v["rollout"] else "the rollout"
+        lines.append(f"| `{config}` | {v['positions']} | {v['network']:.3f} | {v['rollout']:.3f} | {better} |")
+    lines += ["", "Each: the squared error against the mover's final win share (0.25 is a constant guess of 0.5 in a "
+                  "decided game), on positions of the held-out chunk of one generation of `python bench/loop_speed.py` "
+                  "(16 games of Gumbel PUCT(64) self-play with the shipped network, its next generation's value head)."]
+    return "\n".join(lines)
+
+
 def render_loop_speed(data: Dict[str, Dict[str, Any]]) -> str:
     """bench/loop_speed.py's results: one later generation per game, as tilecraft train runs it."""
     lines = ["| configuration | self-play rows/s per core | fit rows/s (CPU) | s per game: self-play / gate / "
              "measuring | generation of N games (s) | a default generation, est. (min) | baseline at 50 ms: "
-             "simulations/s (per move) |", "|---|---|---|---|---|---|---|"]
+             "simulations/s (per move: mean, median) |", "|---|---|---|---|---|---|---|"]
     runs: Dict[Tuple[Any, ...], List[Any]] = {}
+    sims: Dict[str, List[Any]] = {}
     for config in sorted(data):
         r = data[config]
         b = r["baseline_at_50ms"]
@@ -139,12 +162,14 @@ def render_loop_speed(data: Dict[str, Dict[str, Any]]) -> str:
                      f"{r['seconds_per_selfplay_game']:.2f} / {r['seconds_per_gate_game']:.2f} / "
                      f"{r['seconds_per_measure_game']:.2f} | {r['generation_seconds']:.0f} (N = {r['games']}) | "
                      f"{r['default_generation_seconds'] / 60:.0f} | {b['simulations_per_second']:,.0f} "
-                     f"({b['simulations_per_move']:.0f}) |")
+                     f"({b['simulations_per_move']:,.0f}, {b.get('median_simulations_per_move', float('nan')):,.0f}) |")
         runs.setdefault((r["commit"], r["date"], r["cores"], r["command"]), []).append(r["load_before"])
+        sims.setdefault(b.get("command", r["command"]), []).append(b.get("load_before", r["load_before"]))
     for (commit, date, cores, command), loads in runs.items():
-        known = [x for x in loads if x is not None]
         lines += ["", f"Measured by `{command}` at commit {commit} on {date} ({cores} cores, load average "
-                      + (f"{min(known):.1f}-{max(known):.1f}" if known else "unknown") + " as each began)."]
+                      f"{_loads(loads)} as each began)."]
+    for command, loads in sims.items():
+        lines += ["", f"The simulations at 50 ms: `{command}` (load average {_loads(loads)} as each began)."]
     return "\n".join(lines)
 
 
@@ -357,6 +382,7 @@ RESULTS: Dict[str, Tuple[Optional[str], str, Callable[..., str]]] = {
                      lambda: render_search_options("mcts")),
     "targets": ("equal_time.json", "python bench/equal_time.py", render_targets),
     "loop_speed": ("loop_speed.json", "python bench/loop_speed.py", render_loop_speed),
+    "value_heads": ("loop_speed.json", "python bench/loop_speed.py", render_value_heads),
     "loop_runs": (None, "bench/results/loop-NAME.json: a tilecraft train run's generations.json and command",
                   render_loop_runs),
     "loop_azul": (None, "bench/results/loop-azul*.json: the Azul runs of tilecraft train",

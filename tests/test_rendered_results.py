@@ -35,6 +35,7 @@ def test_the_docs_have_the_blocks():
     assert "<!-- results: presets -->" in text["docs/search.md"]
     assert "<!-- results: train_backends -->" in text["docs/training.md"]
     assert "<!-- results: loop_runs -->" in text["docs/training.md"]
+    assert "<!-- results: value_heads -->" in text["docs/training.md"]
 
 
 def test_each_kept_loop_runs_plot_is_drawn_from_its_record():
@@ -208,10 +209,13 @@ def test_a_bad_block_is_an_error_naming_the_page(tmp_path, capsys, bad, says):
 def test_every_block_name_is_one_entry_of_one_table():
     assert set(render_results.RESULTS) == {"equal_time", "budget_overshoot", "train_backends", "ab_redesign",
                                            "screen_castle", "screen_gaudi", "presets", "puct_options",
-                                           "mcts_options", "targets", "loop_speed", "loop_runs", "loop_azul"}
+                                           "mcts_options", "targets", "loop_speed", "loop_runs", "loop_azul", "value_heads"}
     for name, (file, command, draw) in render_results.RESULTS.items():
         if name == "targets":  # issue 50's targets beside bench/equal_time.py's results
             assert file == "equal_time.json" and command == "python bench/equal_time.py" and callable(draw)
+            continue
+        if name == "value_heads":  # the value errors bench/loop_speed.py keeps
+            assert file == "loop_speed.json" and command == "python bench/loop_speed.py" and callable(draw)
             continue
         if name == "loop_runs":  # every bench/results/loop-NAME.json (bench/keep_loop_run.py)
             assert file is None and "bench/results/loop-NAME.json" in command and callable(draw)
