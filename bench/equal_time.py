@@ -25,11 +25,11 @@ from typing import Any, Dict, List, Optional, Tuple
 
 import tilecraft
 from tilecraft import baselines
-from tilecraft.strength import format_row, head_to_head, plain_search
+from tilecraft.strength import EQUAL_TIME_TOLERANCE, format_row, head_to_head, plain_search
 
 SEED = 30_000
 OUT = pathlib.Path(__file__).resolve().parent / "results" / "equal_time.json"
-TOLERANCE = 0.2  # the two sides' times per move within 20% of the larger: "equal time"
+TOLERANCE = EQUAL_TIME_TOLERANCE  # the two sides' times per move within 20% of the larger: "equal time"
 
 
 def configurations() -> List[Tuple[str, int, Optional[str]]]:

@@ -156,6 +156,11 @@ def _name(bot: Any) -> str:
     return bot if isinstance(bot, str) else repr(bot)
 
 
+# "equal time": the two sides' mean times per move within this fraction of the larger
+# (head_to_head's time_tolerance, as the equal-time measurements use it)
+EQUAL_TIME_TOLERANCE = 0.2
+
+
 def plain_search(game: str) -> str:
     """The plain search a network's search is measured against at equal time: MCTS where nothing is
     hidden (Azul), else ISMCTS."""

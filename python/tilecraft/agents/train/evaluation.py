@@ -75,7 +75,7 @@ def measure(game: str, players: int, options: Dict[str, Any], path: str, games: 
     """The network's policy against greedy, and its search against the plain search (MCTS where
     nothing is hidden, else ISMCTS) with ``ms`` milliseconds a move each, seeds SCREEN_SEED + i."""
     from ..bots import BaselineBot, BaselinePolicyBot
-    from ..strength import format_row, head_to_head, plain_search
+    from ..strength import EQUAL_TIME_TOLERANCE, format_row, head_to_head, plain_search
 
     seconds = ms / 1000.0
     out: Dict[str, Any] = {}
@@ -83,7 +83,7 @@ def measure(game: str, players: int, options: Dict[str, Any], path: str, games: 
                           ("equal_time", BaselineBot(path=path, **dict(search, seconds=seconds)),
                            f"{plain_search(game)}:seconds={seconds:g}")):
         r = head_to_head(game, bot, opp, games, players=players, seed=SCREEN_SEED, workers=workers, options=options,
-                         time_tolerance=0.2)
+                         time_tolerance=EQUAL_TIME_TOLERANCE)
         say("  " + format_row(r))
         out[key] = _kept(r)
     return out
