@@ -342,11 +342,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--option", action="append", metavar="NAME=VALUE", help="a rule option, repeatable")
     p.set_defaults(func=cmd_bench)
 
-    p = sub.add_parser("train", help="train a policy-value network by expert iteration (resumable)",
-                       description="Expert iteration on a CPU (docs/training.md): record a search's C++ self-play, "
-                                   "train a policy-value network on it (with JAX: pip install \"tilecraft[train]\"), "
-                                   "optionally improve it with Gumbel PUCT rounds, and measure it after every round. "
-                                   "Running the same command again resumes.")
+    p = sub.add_parser("train", help="train a policy-value network in generations of self-play (resumable)",
+                       description="Generations of self-play (docs/training.md): generation 0 learns from a teacher "
+                                   "search's C++ self-play (or starts from --start FILE); each later one plays the best "
+                                   "network's own Gumbel PUCT search, fits on it (with JAX: pip install "
+                                   "\"tilecraft[train]\"), meets the best network in a gate counted in simulations, "
+                                   "and is measured beside it. Running the same command again resumes.")
     from .agents.train import add_arguments as add_train_arguments
 
     add_train_arguments(p)

@@ -19,7 +19,7 @@ from .files import RunFileError, savez, usable
 ROW_KEYS = ("codes", "mask", "policy", "value", "margin")
 
 
-# the settings the teacher's chunks depend on (the others shape the network and its later rounds)
+# the settings the teacher's chunks depend on (the others shape the network and its later generations)
 DATA_SETTINGS = ("game", "players", "options", "seed", "teacher", "games_per_chunk", "start")
 
 

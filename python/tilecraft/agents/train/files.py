@@ -218,8 +218,8 @@ def savez(path: pathlib.Path, arrays: Dict[str, np.ndarray], compressed: bool = 
 
 
 def save_checkpoint(arrays: Dict[str, np.ndarray], path: pathlib.Path, info: Optional[Dict[str, Any]] = None) -> None:
-    """The weights after a round's training (all of them: the margin head and the input normalisation
-    too), with ``info`` (the round, its data and losses, and the network file's metadata) under
+    """The weights after a generation's fit (all of them: the margin head and the input normalisation
+    too), with ``info`` (the generation, its data and losses, and the network file's metadata) under
     ``meta``: a stopped run resumes from it."""
     out = dict(arrays)
     if info is not None:

@@ -65,7 +65,7 @@ class _JaxOps:
 
 
 # The compiled steps made so far, by the arrays' names and shapes and the feature groups: a later
-# round (or run) of the same network reuses its compilation.
+# generation (or run) of the same network reuses its compilation.
 _STEPS: Dict[Any, Tuple[Any, Any]] = {}
 
 
