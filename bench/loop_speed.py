@@ -16,6 +16,11 @@ where a small tree makes simulations cheap; the median per move is kept beside t
 
     python bench/loop_speed.py                              # the four games, 2 players (about 15 minutes)
     python bench/loop_speed.py --only castle/2p --games 4
+    python bench/loop_speed.py --simulations-only           # every shipped baseline's simulations at 50 ms
+
+A generation is run for each game's 2-player network (``LOOP``); the simulations at 50 ms are
+measured for every shipped network's configuration (``bench/equal_time.py``'s list, read from
+``tilecraft.baselines``).
 
 Results: ``bench/results/loop_speed.json`` (with the command, the commit and the machine's load),
 rendered into bench/README.md by ``python bench/render_results.py``.
@@ -39,9 +44,12 @@ from tilecraft.agents.train.files import commit
 from tilecraft.bots import BaselineBot, one_blas_thread
 from tilecraft.puct import PUCTBot
 
+from equal_time import configurations, key_of  # bench/ is on the path when a bench script runs
+
 OUT = pathlib.Path(__file__).resolve().parent / "results" / "loop_speed.json"
-CONFIGS = {"azul/2p": ("azul", 2, {}), "castle/2p": ("castle", 2, {}), "warsaw/2p": ("warsaw", 2, {}),
-           "gaudi/2p/basic": ("gaudi", 2, {"mode": "basic"})}
+# every shipped network's configuration, by its key: (game, players, rule options)
+CONFIGS = {key_of(g, n, m): (g, n, {"mode": m} if m else {}) for g, n, m in configurations()}
+LOOP = sorted(k for k, (g, n, o) in CONFIGS.items() if n == 2)  # a generation of each game's 2-player network
 
 
 def simulations_at(game: str, players: int, options: Dict[str, Any], seconds: float, positions: int) -> Dict[str, Any]:
@@ -116,16 +124,16 @@ def main(argv=None) -> int:
     p.add_argument("--positions", type=int, default=20, help="positions for the simulations at 50 ms")
     p.add_argument("--out", default=str(OUT))
     p.add_argument("--simulations-only", action="store_true",
-                   help="measure only the baselines' simulations at 50 ms (into the configurations already there)")
+                   help="measure only the baselines' simulations at 50 ms (a configuration's generation figures are kept)")
     a = p.parse_args(argv)
     command = "python bench/loop_speed.py " + " ".join(sys.argv[1:] if argv is None else argv)
     out_path = pathlib.Path(a.out)
     results = json.loads(out_path.read_text()) if out_path.exists() else {}
     for key in a.only or sorted(CONFIGS):
         game, players, options = CONFIGS[key]
-        if a.simulations_only:
+        if a.simulations_only or key not in LOOP:
             load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
-            results[key]["baseline_at_50ms"] = dict(simulations_at(game, players, options, 0.05, a.positions),
+            results.setdefault(key, {})["baseline_at_50ms"] = dict(simulations_at(game, players, options, 0.05, a.positions),
                                                     command=command, load_before=load)
             out_path.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
             continue

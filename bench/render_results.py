@@ -158,13 +158,17 @@ def render_loop_speed(data: Dict[str, Dict[str, Any]]) -> str:
     for config in sorted(data):
         r = data[config]
         b = r["baseline_at_50ms"]
-        lines.append(f"| `{config}` | {r['selfplay_rows_per_second_per_core']:.0f} | {r['fit_rows_per_second']:.0f} | "
-                     f"{r['seconds_per_selfplay_game']:.2f} / {r['seconds_per_gate_game']:.2f} / "
-                     f"{r['seconds_per_measure_game']:.2f} | {r['generation_seconds']:.0f} (N = {r['games']}) | "
-                     f"{r['default_generation_seconds'] / 60:.0f} | {b['simulations_per_second']:,.0f} "
+        if "generation_seconds" in r:  # a generation was run (each game's 2-player network)
+            loop = (f"{r['selfplay_rows_per_second_per_core']:.0f} | {r['fit_rows_per_second']:.0f} | "
+                    f"{r['seconds_per_selfplay_game']:.2f} / {r['seconds_per_gate_game']:.2f} / "
+                    f"{r['seconds_per_measure_game']:.2f} | {r['generation_seconds']:.0f} (N = {r['games']}) | "
+                    f"{r['default_generation_seconds'] / 60:.0f}")
+            runs.setdefault((r["commit"], r["date"], r["cores"], r["command"]), []).append(r["load_before"])
+        else:
+            loop = " | ".join(["—"] * 5)
+        lines.append(f"| `{config}` | {loop} | {b['simulations_per_second']:,.0f} "
                      f"({b['simulations_per_move']:,.0f}, {b.get('median_simulations_per_move', float('nan')):,.0f}) |")
-        runs.setdefault((r["commit"], r["date"], r["cores"], r["command"]), []).append(r["load_before"])
-        sims.setdefault(b.get("command", r["command"]), []).append(b.get("load_before", r["load_before"]))
+        sims.setdefault(b.get("command", r.get("command")), []).append(b.get("load_before", r.get("load_before")))
     for (commit, date, cores, command), loads in runs.items():
         lines += ["", f"Measured by `{command}` at commit {commit} on {date} ({cores} cores, load average "
                       f"{_loads(loads)} as each began)."]

@@ -193,6 +193,21 @@ def test_the_ab_table_gives_each_run_and_the_largest_change():
     assert lines[-1].endswith("the largest change is -2.8% (gaudi 2p puct 2000).")
 
 
+def test_the_loop_speed_table_gives_a_network_without_a_generation_its_simulations_only():
+    sims = dict(simulations_per_second=12_345.0, simulations_per_move=600.0, median_simulations_per_move=550.0,
+                command="python bench/loop_speed.py --simulations-only", load_before=1.0)
+    loop = dict(selfplay_rows_per_second_per_core=231.4, fit_rows_per_second=399.0, seconds_per_selfplay_game=0.234,
+                seconds_per_gate_game=0.63, seconds_per_measure_game=1.32, generation_seconds=58.2, games=16,
+                default_generation_seconds=125.0, commit="abc1234", date="2026-12-05", cores=2, load_before=0.8,
+                command="python bench/loop_speed.py", baseline_at_50ms=dict(sims, simulations_per_second=171_107.0))
+    lines = render_results.render_loop_speed({"azul/2p": loop, "azul/4p": {"baseline_at_50ms": sims}}).splitlines()
+    assert lines[2] == "| `azul/2p` | 231 | 399 | 0.23 / 0.63 / 1.32 | 58 (N = 16) | 2 | 171,107 (600, 550) |"
+    assert lines[3] == "| `azul/4p` | — | — | — | — | — | 12,345 (600, 550) |"
+    assert "Measured by `python bench/loop_speed.py` at commit abc1234 on 2026-12-05" in lines[5]
+    assert lines[-1] == ("The simulations at 50 ms: `python bench/loop_speed.py --simulations-only` "
+                         "(load average 1.0-1.0 as each began).")
+
+
 @pytest.mark.parametrize("bad, says", [
     ("<!-- results: nonsense -->\n<!-- /results -->\n", "'nonsense' is not one of equal_time, budget_overshoot"),
     ("<!-- results: equal_time -->\nno end\n", "each block opens on a line of its own and closes once"),
