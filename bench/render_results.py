@@ -52,7 +52,7 @@ def render_equal_time(data: Dict[str, Dict[str, Dict[str, Any]]]) -> str:
              "(baseline / search) | equal time | baseline-policy vs greedy: share [95%] (games) | ms per move "
              "(policy / greedy) |",
              "|---|---|---|---|---|---|---|"]
-    runs: Dict[Tuple[Any, ...], List[str]] = {}
+    measured: List[Dict[str, Any]] = []
     for config in sorted(c for c in data if "@seed" not in c):  # (the checks on other seeds: render_targets)
         entry = data[config]
         searches = sorted((float(name.split("@", 1)[1]), name) for name in entry if name.startswith("search@"))
@@ -64,12 +64,24 @@ def render_equal_time(data: Dict[str, Dict[str, Dict[str, Any]]]) -> str:
                 f"| `{config}`", "—" if budget is None else f"{1000 * budget:g} ms",
                 _share(s) if s else "—", _times(s) if s else "—", _equal(s) if s else "—",
                 _share(p) if p else "—", _times(p) + " |" if p else "— |"]))
-        for r in ([entry[n] for _, n in searches] + ([policy] if policy else [])):
-            key = (r["commit"], r["date"], r["seed"], r["cpus"])
-            run = runs.setdefault(key, {"commands": [], "loads": []})
-            if r["command"] not in run["commands"]:
-                run["commands"].append(r["command"])
-            run["loads"].append(r["load_before"])
+        measured += [entry[n] for _, n in searches] + ([policy] if policy else [])
+    lines += _measured_by(measured)
+    lines.append("")
+    lines.append("Each side's time per move is its mean over the same games; \"equal time\": the two within "
+                 f"{100 * _tolerance(data):.0f}% of the larger.")
+    return "\n".join(lines)
+
+
+def _measured_by(results: List[Dict[str, Any]]) -> List[str]:
+    """One paragraph for each run of bench/equal_time.py among ``results``: its commit, date, seeds,
+    CPUs, the machine's load and its commands."""
+    runs: Dict[Tuple[Any, ...], Dict[str, List[Any]]] = {}
+    for r in results:
+        run = runs.setdefault((r["commit"], r["date"], r["seed"], r["cpus"]), {"commands": [], "loads": []})
+        if r["command"] not in run["commands"]:
+            run["commands"].append(r["command"])
+        run["loads"].append(r["load_before"])
+    lines: List[str] = []
     for (commit, date, seed, cpus), run in runs.items():
         loads = [x for x in run["loads"] if x is not None]
         load = (f"load average {min(loads):.1f}-{max(loads):.1f} as each pairing began" if loads
@@ -77,10 +89,7 @@ def render_equal_time(data: Dict[str, Dict[str, Dict[str, Any]]]) -> str:
         lines.append("")  # one paragraph a run
         lines.append(f"Measured at commit {commit} on {date} (seeds {seed:,} + i, {cpus} CPUs, {load}) by "
                      + ", ".join(f"`{c}`" for c in run["commands"]) + ".")
-    lines.append("")
-    lines.append("Each side's time per move is its mean over the same games; \"equal time\": the two within "
-                 f"{100 * _tolerance(data):.0f}% of the larger.")
-    return "\n".join(lines)
+    return lines
 
 
 # issue 50's targets, both sides at 50 ms a move: (configuration, the baseline's share against the
@@ -104,18 +113,25 @@ def render_targets(data: Dict[str, Dict[str, Dict[str, Any]]]) -> str:
              "search) | target | holds | baseline-policy vs greedy: share [95%] (games) | target | holds | check on "
              f"seeds {CHECK_SEED:,} + i: search / policy |",
              "|---|---|---|---|---|---|---|---|---|"]
+    def checked(r: Optional[Dict[str, Any]]) -> str:
+        return f"{_share(r)} at {_times(r)} ms" if r else "—"
+
+    checks: List[Dict[str, Any]] = []
     for config, t_search, t_policy in TARGETS:
         entry, check = data.get(config, {}), data.get(f"{config}@seed{CHECK_SEED}", {})
         s, p = entry.get("search@0.05"), entry.get("policy")
         cs, cp = check.get("search@0.05"), check.get("policy")
+        checks += [r for r in (cs, cp) if r]
         lines.append(" | ".join([
             f"| `{config}`", _share(s) if s else "—", _times(s) if s else "—", f"≥ {t_search:.2f}",
             holds(s, t_search), _share(p) if p else "—", f"≥ {t_policy:.2f}", holds(p, t_policy),
-            (_share(cs) if cs else "—") + " / " + (_share(cp) if cp else "—") + " |"]))
+            checked(cs) + " / " + checked(cp) + " |"]))
     lines += ["", "From bench/results/equal_time.json (`python bench/equal_time.py --only CONFIGURATION`, and "
-                  f"`--seed {CHECK_SEED}` for the check), drawn with the commits, dates and loads in the table "
-                  "above. A target holds when the share reaches it and the lower end of its 95% interval is "
-                  "above the equal share (0.5 at 2 players, 0.25 at 4)."]
+                  f"`--seed {CHECK_SEED}` for the check), the targets' figures drawn with the commits, dates and "
+                  "loads in the table above; the check's times per move are the baseline's and its opponent's "
+                  "(the plain search, or greedy). A target holds when the share reaches it and the lower end of "
+                  "its 95% interval is above the equal share (0.5 at 2 players, 0.25 at 4)."]
+    lines += _measured_by(checks)
     return "\n".join(lines)
 
 
