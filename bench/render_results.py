@@ -102,7 +102,7 @@ CHECK_SEED = 50_000
 
 def render_targets(data: Dict[str, Dict[str, Dict[str, Any]]]) -> str:
     """The learning loop's targets beside bench/equal_time.py's results (seeds 30,000 + i), with the
-    check on seeds 50,000 + i where it was run. A target holds when the share reaches it and the
+    check on seeds 50,000 + i ("—" where it was not run). A target holds when the share reaches it and the
     interval's lower end is above the equal share."""
     def holds(r: Optional[Dict[str, Any]], target: float) -> str:
         if r is None:
