@@ -193,6 +193,26 @@ def render_loop_speed(data: Dict[str, Dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+def render_policy_targets(data: Dict[str, Dict[str, Any]]) -> str:
+    """bench/policy_targets.py's results: what generation 1's self-play targets could teach its network."""
+    lines = ["| run | self-play search | held-out rows (legal actions) | targets' entropy | network's cross-entropy "
+             "(gap) | fitted: lr x passes -> cross-entropy, top-1 |", "|---|---|---|---|---|---|"]
+    commands: List[str] = []
+    for name in sorted(data):
+        r = data[name]
+        fits = "; ".join(f"{f['lr']:g} x {f['passes']:g} -> {f['cross_entropy']:.4f}, {f['top1']:.3f}" for f in r["fits"])
+        lines.append(f"| {name} | Gumbel PUCT({r['selfplay_simulations']}), rollout_mix {r['selfplay_rollout_mix']:g}"
+                     f"{', ' + r['note'] if r.get('note') else ''} | "
+                     f"{r['held_out_rows']:,} ({r['legal_actions']:.1f}) | {r['target_entropy']:.4f} | "
+                     f"{r['cross_entropy']:.4f} ({r['cross_entropy'] - r['target_entropy']:.4f}), top-1 {r['top1']:.3f} | "
+                     f"{fits} |")
+        commands.append(f"`{r['command']}` (the run: `{r['run_command']}`)")
+    lines += ["", "Cross-entropies in nats, on generation 1's held-out self-play chunk; the gap is the network's "
+                  "mean KL divergence from the targets, all a fit could gain there. Measured by " + "; ".join(commands)
+              + "."]
+    return "\n".join(lines)
+
+
 def render_loop_runs(game: str = "", pictures: str = "pictures/") -> str:
     """The generation record of every learning-loop run kept in bench/results/loop-NAME.json (a run's
     generations.json with the command that made it), as tilecraft train draws it, and its plot; with
@@ -403,6 +423,7 @@ RESULTS: Dict[str, Tuple[Optional[str], str, Callable[..., str]]] = {
     "targets": ("equal_time.json", "python bench/equal_time.py", render_targets),
     "loop_speed": ("loop_speed.json", "python bench/loop_speed.py", render_loop_speed),
     "value_heads": ("loop_speed.json", "python bench/loop_speed.py", render_value_heads),
+    "policy_targets": ("policy_targets.json", "python bench/policy_targets.py", render_policy_targets),
     "loop_runs": (None, "bench/results/loop-NAME.json: a tilecraft train run's generations.json and command",
                   render_loop_runs),
     "loop_azul": (None, "bench/results/loop-azul*.json: the Azul runs of tilecraft train",

@@ -208,6 +208,16 @@ def test_the_loop_speed_table_gives_a_network_without_a_generation_its_simulatio
                          "(load average 1.0-1.0 as each began).")
 
 
+def test_the_policy_targets_table_gives_the_gap_a_fit_could_close():
+    r = dict(command="python bench/policy_targets.py runs/x x", run_command="tilecraft train azul", selfplay_simulations=64,
+             selfplay_rollout_mix=0.0, note="", held_out_rows=2200, legal_actions=24.4, target_entropy=2.0,
+             cross_entropy=2.25, top1=0.7, fits=[dict(lr=0.0003, passes=2.0, cross_entropy=2.2, top1=0.71)])
+    lines = render_results.render_policy_targets({"x": r}).splitlines()
+    assert lines[2] == ("| x | Gumbel PUCT(64), rollout_mix 0 | 2,200 (24.4) | 2.0000 | 2.2500 (0.2500), top-1 0.700 | "
+                        "0.0003 x 2 -> 2.2000, 0.710 |")
+    assert "`python bench/policy_targets.py runs/x x` (the run: `tilecraft train azul`)" in lines[-1]
+
+
 @pytest.mark.parametrize("bad, says", [
     ("<!-- results: nonsense -->\n<!-- /results -->\n", "'nonsense' is not one of equal_time, budget_overshoot"),
     ("<!-- results: equal_time -->\nno end\n", "each block opens on a line of its own and closes once"),
@@ -224,7 +234,8 @@ def test_a_bad_block_is_an_error_naming_the_page(tmp_path, capsys, bad, says):
 def test_every_block_name_is_one_entry_of_one_table():
     assert set(render_results.RESULTS) == {"equal_time", "budget_overshoot", "train_backends", "ab_redesign",
                                            "screen_castle", "screen_gaudi", "presets", "puct_options",
-                                           "mcts_options", "targets", "loop_speed", "loop_runs", "loop_azul", "value_heads"}
+                                           "mcts_options", "targets", "loop_speed", "loop_runs", "loop_azul", "value_heads",
+                                           "policy_targets"}
     for name, (file, command, draw) in render_results.RESULTS.items():
         if name == "targets":  # issue 50's targets beside bench/equal_time.py's results
             assert file == "equal_time.json" and command == "python bench/equal_time.py" and callable(draw)
