@@ -29,7 +29,11 @@ from tilecraft.strength import EQUAL_TIME_TOLERANCE, format_row, head_to_head, p
 
 SEED = 30_000
 OUT = pathlib.Path(__file__).resolve().parent / "results" / "equal_time.json"
-TOLERANCE = EQUAL_TIME_TOLERANCE  # the two sides' times per move within 20% of the larger: "equal time"
+
+
+def load_average() -> Optional[float]:
+    """The machine's one-minute load average, recorded beside a measurement (None where the platform has none)."""
+    return os.getloadavg()[0] if hasattr(os, "getloadavg") else None
 
 
 def configurations() -> List[Tuple[str, int, Optional[str]]]:
@@ -87,9 +91,9 @@ def main(argv=None) -> int:
         if "policy" in args.pairings:
             pairings.append(("policy", "baseline-policy" + (f":path={args.path}" if args.path else ""), "greedy"))
         for name, bot, opponent in pairings:
-            load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
+            load = load_average()
             r = head_to_head(game, bot, opponent, games, players=players, seed=args.seed, workers=args.workers,
-                             options=options, time_tolerance=TOLERANCE)
+                             options=options, time_tolerance=EQUAL_TIME_TOLERANCE)
             r.update(command=command, commit=_commit(), load_before=load, cpus=os.cpu_count(),
                      date=time.strftime("%Y-%m-%d", time.gmtime()))
             print(f"{key_of(game, players, mode)}: {format_row(r)}", flush=True)

@@ -26,9 +26,8 @@ import time
 from typing import Any, Dict, List, Sequence, Tuple
 
 import tilecraft
-from tilecraft.strength import head_to_head, plain_search
+from tilecraft.strength import EQUAL_TIME_TOLERANCE, head_to_head, plain_search
 
-from equal_time import TOLERANCE  # bench/ is on the path when a bench script runs
 
 ROWS = ["random", "greedy",
         "mcts:iterations=100", "mcts:iterations=1000", "mcts:iterations=10000",
@@ -84,14 +83,14 @@ def main(argv=None) -> int:
     for bot, opponent in pairings:
         n = args.games_10k if "iterations=10000" in bot else args.games
         r = head_to_head(args.game, bot, opponent, n, players=args.players, workers=args.workers, options=options,
-                         time_tolerance=TOLERANCE)
+                         time_tolerance=EQUAL_TIME_TOLERANCE)
         results.append(r)
         print(f"  {bot} vs {opponent}: {cell(r)} ({r['wall']:.0f} s)", file=sys.stderr, flush=True)
     print(table(args.players, rows, anchors, pairs, results, command, args.games, args.games_10k,
                 time.perf_counter() - start))
     if args.json:
         with open(args.json, "w") as f:
-            json.dump(dict(command=command, budgets=args.budgets, time_tolerance=TOLERANCE, results=results), f,
+            json.dump(dict(command=command, budgets=args.budgets, time_tolerance=EQUAL_TIME_TOLERANCE, results=results), f,
                       indent=1)
     return 0
 
@@ -127,7 +126,7 @@ def table(players, rows, anchors, pairs, results, command, games, games_10k, wal
         head.append(f"| `{row}` | " + " | ".join(cells) + " |")
     head += ["", f"Each cell: the row's win share [95% interval] (games), then the row's and its opponent's mean "
                  f"time per move; † marks a pairing not at equal time (the two times differ by more than "
-                 f"{100 * TOLERANCE:.0f}% of the larger)."]
+                 f"{100 * EQUAL_TIME_TOLERANCE:.0f}% of the larger)."]
     return "\n".join(head)
 
 

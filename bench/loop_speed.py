@@ -44,7 +44,7 @@ from tilecraft.agents.train.files import commit
 from tilecraft.bots import BaselineBot, one_blas_thread
 from tilecraft.puct import PUCTBot
 
-from equal_time import configurations, key_of  # bench/ is on the path when a bench script runs
+from equal_time import configurations, key_of, load_average  # bench/ is on the path when a bench script runs
 
 OUT = pathlib.Path(__file__).resolve().parent / "results" / "loop_speed.json"
 # every shipped network's configuration, by its key: (game, players, rule options)
@@ -132,18 +132,18 @@ def main(argv=None) -> int:
     for key in a.only or sorted(CONFIGS):
         game, players, options = CONFIGS[key]
         if a.simulations_only or key not in LOOP:
-            load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
+            load = load_average()
             results.setdefault(key, {})["baseline_at_50ms"] = dict(simulations_at(game, players, options, 0.05, a.positions),
                                                     command=command, load_before=load)
             out_path.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
             continue
-        load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
+        load = load_average()
         with tempfile.TemporaryDirectory() as tmp:
             r = generation(key, a.games, pathlib.Path(tmp) / "run")
         r["baseline_at_50ms"] = dict(simulations_at(game, players, options, 0.05, a.positions), command=command,
-                                     load_before=os.getloadavg()[0] if hasattr(os, "getloadavg") else None)
+                                     load_before=load_average())
         r.update(command=command, commit=commit(), cores=os.cpu_count(), load_before=load,
-                 load_after=os.getloadavg()[0] if hasattr(os, "getloadavg") else None,
+                 load_after=load_average(),
                  date=time.strftime("%Y-%m-%d", time.gmtime()))
         results[key] = r
         print(f"{key}: self-play {r['selfplay_rows_per_second_per_core']:.0f} rows/s/core, fit "

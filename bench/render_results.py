@@ -83,9 +83,7 @@ def _measured_by(results: List[Dict[str, Any]]) -> List[str]:
         run["loads"].append(r["load_before"])
     lines: List[str] = []
     for (commit, date, seed, cpus), run in runs.items():
-        loads = [x for x in run["loads"] if x is not None]
-        load = (f"load average {min(loads):.1f}-{max(loads):.1f} as each pairing began" if loads
-                else "load not recorded")
+        load = f"load average {_loads(run['loads'])} as each pairing began"
         lines.append("")  # one paragraph a run
         lines.append(f"Measured at commit {commit} on {date} (seeds {seed:,} + i, {cpus} CPUs, {load}) by "
                      + ", ".join(f"`{c}`" for c in run["commands"]) + ".")

@@ -39,7 +39,7 @@ def test_budgets_add_the_baseline_the_plain_search_and_their_pairing(tmp_path, c
     assert rows["greedy"][2] == rows["mcts:seconds=0.002"][2] == ""
     assert "† marks a pairing not at equal time" in text
     saved = json.loads(out.read_text())
-    assert saved["budgets"] == [0.002] and saved["time_tolerance"] == ladder.TOLERANCE
+    assert saved["budgets"] == [0.002] and saved["time_tolerance"] == ladder.EQUAL_TIME_TOLERANCE
     pairs = [(r["bot"], r["opponent"]) for r in saved["results"]]
     assert ("baseline:seconds=0.002", "mcts:seconds=0.002") in pairs and len(pairs) == 7
     for r in saved["results"]:
